@@ -1,0 +1,107 @@
+// buildApp(config): plugins, then the three area scopes with every module's routes. No listen (tests use it).
+import Fastify, { type FastifyInstance } from 'fastify'
+import helmet from '@fastify/helmet'
+import fastifyStatic from '@fastify/static'
+import swaggerUi from '@fastify/swagger-ui'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Redis } from 'ioredis'
+import type { Config } from './config.ts'
+import type { Db } from './core/db.ts'
+import type { AreaName } from './core/context.ts'
+import envelope from './plugins/envelope.ts'
+import infra from './plugins/infra.ts'
+import auth from './plugins/auth.ts'
+import form from './plugins/form.ts'
+import security from './plugins/security.ts'
+import docs from './plugins/docs.ts'
+import uploads from './plugins/uploads.ts'
+import { modules } from './modules/index.ts'
+import type { ScopePlugin } from './modules/types.ts'
+
+export type RouteRecord = { method: string; url: string; area: AreaName; permission?: string; public: boolean }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every API route with its area and permission key (seed, permission matrix tests, docs). */
+    routeRecords: RouteRecord[]
+  }
+}
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..')
+
+const AREAS: { area: AreaName; prefix: string; key: 'storefront' | 'seller' | 'admin' }[] = [
+  { area: 'user', prefix: '/api', key: 'storefront' },
+  { area: 'seller', prefix: '/api/Seller', key: 'seller' },
+  { area: 'admin', prefix: '/api/Admin', key: 'admin' },
+]
+
+export type BuildOptions = { db?: Db; redis?: Redis; logger?: boolean }
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { caseSensitive: true },
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id)
+  })
+
+  const records: RouteRecord[] = []
+  app.decorate('routeRecords', records)
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || route.method === 'HEAD') return
+    const area: AreaName = route.url.startsWith('/api/Admin/') ? 'admin' : route.url.startsWith('/api/Seller/') ? 'seller' : 'user'
+    for (const method of [route.method].flat())
+      records.push({ method, url: route.url, area, permission: route.config?.permission, public: Boolean(route.config?.public) })
+  })
+
+  await app.register(envelope)
+  await app.register(infra, { config, db: opts.db, redis: opts.redis })
+  await app.register(security)
+  await app.register(form)
+  await app.register(auth)
+  if (config.API_DOCS) await app.register(docs)
+
+  await app.register(async (api) => {
+    await api.register(helmet, { global: true, crossOriginResourcePolicy: { policy: 'same-site' } })
+    await api.register(uploads)
+    for (const { area, prefix, key } of AREAS) {
+      await api.register(
+        async (scope) => {
+          // Authorization before validation: a caller without the permission learns nothing about the input rules.
+          scope.addHook('preValidation', app.guard(area))
+          for (const mod of modules) {
+            const plugin = mod[key] as ScopePlugin | undefined
+            if (plugin) await scope.register(plugin as never)
+          }
+        },
+        { prefix },
+      )
+    }
+    const webDist = path.resolve(REPO_ROOT, config.WEB_DIST)
+    if (existsSync(path.join(webDist, 'index.html'))) {
+      await api.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, decorateReply: true, index: ['index.html'] })
+      // Browser routes (/goods/1, /Admin/login, ...) are the single-page app's.
+      api.setNotFoundHandler((req, reply) => {
+        if (req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html')
+        return reply.status(404).send({ code: 404, msg: req.t('msg.routeNotFound'), data: null })
+      })
+    }
+  })
+
+  if (config.API_DOCS) {
+    await app.register(async (docsScope) => {
+      await docsScope.register(helmet, { global: true, contentSecurityPolicy: false })
+      await docsScope.register(swaggerUi, { routePrefix: '/api/docs' })
+    })
+  }
+  return app
+}

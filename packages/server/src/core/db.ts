@@ -1,0 +1,22 @@
+import { PrismaMariaDb } from '@prisma/adapter-mariadb'
+import { PrismaClient } from '../generated/prisma/client.ts'
+
+export type Db = PrismaClient
+export type { Prisma } from '../generated/prisma/client.ts'
+
+export function createPrisma(databaseUrl: string, connectionLimit = 10): PrismaClient {
+  const u = new URL(databaseUrl)
+  const adapter = new PrismaMariaDb({
+    host: u.hostname,
+    port: Number(u.port || 3306),
+    user: decodeURIComponent(u.username),
+    password: decodeURIComponent(u.password),
+    database: decodeURIComponent(u.pathname.slice(1)),
+    connectionLimit,
+    // Money columns come back as Decimal through Prisma; dates are stored and read in UTC.
+    timezone: 'Z',
+    // MySQL 8.4 (compose) authenticates with caching_sha2_password over a plain connection.
+    allowPublicKeyRetrieval: true,
+  } as ConstructorParameters<typeof PrismaMariaDb>[0])
+  return new PrismaClient({ adapter })
+}

@@ -1,0 +1,20 @@
+import { Code, type MessageKey } from '@qshop/shared'
+
+/** The one error type: a code of the envelope, a message key, optional data. */
+export class AppError extends Error {
+  constructor(
+    readonly code: number,
+    readonly msgKey: MessageKey,
+    readonly data: unknown = null,
+    readonly params?: Record<string, string | number>,
+  ) {
+    super(msgKey)
+  }
+}
+
+export const businessError = (key: MessageKey, data: unknown = null) => new AppError(Code.BUSINESS, key, data)
+export const notFound = (key: MessageKey = 'msg.notFound') => new AppError(Code.NOT_FOUND, key)
+export const forbidden = () => new AppError(Code.FORBIDDEN, 'msg.forbidden')
+export const unauthenticated = () => new AppError(Code.UNAUTHENTICATED, 'msg.unauthenticated')
+export const invalid = (fields: Record<string, string>) => new AppError(Code.INVALID, 'msg.invalid', fields)
+export const tooMany = (key: MessageKey = 'msg.tooMany') => new AppError(Code.TOO_MANY, key)

@@ -1,0 +1,324 @@
+// The resource engine (DESIGN.md §4): a shared declaration plus a small server part become
+// list / show / create / update / batch-delete / import routes with the list contract of §3.
+import { z } from 'zod'
+import type { FastifyRequest } from 'fastify'
+import {
+  createSchema, updateSchema, permissionKey, parseFilterValue, FILTER_OPS, PAGE_SIZES, DEFAULT_PAGE_SIZE,
+  RESERVED_LIST_KEYS, type ResourceDecl, type ListAnswer, type Action, type FilterOp,
+} from '@qshop/shared'
+import { AppError, invalid, notFound } from './errors.ts'
+import { ok, fieldErrors } from '../plugins/envelope.ts'
+import type { Db } from './db.ts'
+import type { ScopePlugin } from '../modules/types.ts'
+import { mapPrismaError } from './prismaErrors.ts'
+
+type Row = Record<string, unknown> & { id: number }
+type Where = Record<string, unknown>
+/** The part of a Prisma model delegate the engine uses. */
+type Delegate = {
+  findMany(args: object): Promise<Row[]>
+  findFirst(args: object): Promise<Row | null>
+  count(args: object): Promise<number>
+  create(args: object): Promise<Row>
+  update(args: object): Promise<Row>
+  deleteMany(args: object): Promise<{ count: number }>
+  groupBy(args: object): Promise<Record<string, unknown>[]>
+}
+export type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0]
+
+export type ServerResource = {
+  decl: ResourceDecl
+  /** Prisma model (= table) name */
+  model: string
+  /** Trees whose `pid` holds another column of the parent than its id (areas: the parent's `code`, roots '0'). */
+  treeParent?: { column: string; root: string }
+  /** Seller resources: the column that holds the store id (always set from the actor, never from the request). */
+  storeColumn?: string
+  /** Fixed conditions added to every query (e.g. rows of one kind, or rows of the seller's owner account).
+   *  Its plain-value conditions (`{ belong_id: 7 }`) are also written on create, so new rows stay in scope. */
+  scope?: (req: FastifyRequest) => Where
+  /** Extra columns selected for presenting (not declared as fields). */
+  extraSelect?: Record<string, unknown>
+  /** Change input before it is written (hash passwords, derive columns). `existing` is set on update. */
+  beforeWrite?: (req: FastifyRequest, data: Record<string, unknown>, existing: Row | null, tx: Tx) => Promise<Record<string, unknown>>
+  /** Side effects inside the write transaction (join rows, counters). */
+  afterWrite?: (req: FastifyRequest, row: Row, input: Record<string, unknown>, tx: Tx) => Promise<void>
+  /** Checks before rows are deleted, inside the transaction. */
+  beforeDelete?: (req: FastifyRequest, ids: number[], tx: Tx) => Promise<void>
+  /** Called after any committed write (cache invalidation). */
+  afterCommit?: (req: FastifyRequest) => Promise<void>
+  /** Adds virtual fields to answered rows. */
+  present?: (req: FastifyRequest, rows: Row[]) => Promise<Row[]>
+}
+
+const delegate = (db: Db | Tx, model: string) => (db as unknown as Record<string, Delegate>)[model]
+
+const listQuery = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100000).default(1),
+    per_page: z.coerce.number().int().refine((n) => (PAGE_SIZES as readonly number[]).includes(n)).default(DEFAULT_PAGE_SIZE),
+    sort: z.string().max(40).optional(),
+    isChildren: z.string().optional(),
+    pid: z.string().max(40).optional(),
+    isAll: z.string().optional(),
+  })
+  .catchall(z.string().max(500))
+
+/** `isAll`: every row in one answer (dictionaries), bounded. */
+const ALL_ROWS_CAP = 1000
+
+const idParam = z.object({ id: z.coerce.number().int().positive().max(2147483647) })
+const idsParam = z.object({ ids: z.string().regex(/^\d+(,\d+)*$/).max(4000) })
+
+/** A filter value typed like the field: parsed with its input schema when that accepts it. */
+function typedValue(res: ServerResource, field: string, raw: string): unknown {
+  const input = res.decl.fields[field]?.input
+  if (input) {
+    const parsed = input.safeParse(raw)
+    if (parsed.success && parsed.data !== undefined) return parsed.data
+  }
+  if (/^-?\d+$/.test(raw) && raw.length < 16) return Number(raw)
+  if (/(_at|_time)$/.test(field) && !Number.isNaN(Date.parse(raw.replace(' ', 'T')))) return new Date(raw.replace(' ', 'T'))
+  return raw
+}
+
+function filterWhere(res: ServerResource, query: Record<string, unknown>, locale: FastifyRequest['locale']): Where {
+  const where: Where = {}
+  const errors: Record<string, string> = {}
+  for (const [key, rawValue] of Object.entries(query)) {
+    // `pid` is the tree navigation of trees and an ordinary field filter elsewhere (articles by menu, ads by slot).
+    const reserved = (RESERVED_LIST_KEYS as readonly string[]).includes(key) && !(key === 'pid' && !res.decl.tree)
+    if (reserved || rawValue === '' || rawValue === undefined) continue
+    const field = res.decl.fields[key]
+    const allowed = field?.filter ?? (key === 'id' ? (['eq', 'in'] as const) : undefined)
+    if (!allowed) {
+      errors[key] = fieldErrors(locale, [{ keyword: 'unrecognized_keys', instancePath: '', message: '', params: { keys: [key] } }])[key]
+      continue
+    }
+    const { value, op } = parseFilterValue(String(rawValue))
+    if (!(FILTER_OPS as readonly string[]).includes(op) || !allowed.includes(op as FilterOp)) {
+      errors[key] = fieldErrors(locale, [{ keyword: 'custom', instancePath: '', message: 'unknownOp', params: {} }])._
+      continue
+    }
+    const list = () => value.split(',').slice(0, 1000).map((v) => typedValue(res, key, v))
+    switch (op as FilterOp) {
+      case 'eq': where[key] = typedValue(res, key, value); break
+      case 'like': where[key] = { contains: value.slice(0, 100) }; break
+      case 'gt': case 'gte': case 'lt': case 'lte': where[key] = { [op]: typedValue(res, key, value) }; break
+      case 'in': where[key] = { in: list() }; break
+      case 'between': {
+        const [from, to] = list()
+        where[key] = { gte: from, lte: to }
+        break
+      }
+    }
+  }
+  if (Object.keys(errors).length) throw invalid(errors)
+  return where
+}
+
+function orderBy(res: ServerResource, sort: string | undefined, locale: FastifyRequest['locale']) {
+  const spec = sort ?? res.decl.sort ?? '-id'
+  const desc = spec.startsWith('-')
+  const field = desc ? spec.slice(1) : spec
+  if (field !== 'id' && !res.decl.fields[field]?.sortable) throw invalid({ sort: fieldErrors(locale, [{ keyword: 'invalid_value', instancePath: '', message: '', params: {} }])._ })
+  return [{ [field]: desc ? 'desc' : 'asc' }, ...(field === 'id' ? [] : [{ id: 'desc' }])]
+}
+
+/** Columns answered: id, declared non-virtual readable fields, timestamps. */
+function selectOf(res: ServerResource) {
+  const select: Record<string, unknown> = { id: true, created_at: true, ...res.extraSelect }
+  for (const [name, f] of Object.entries(res.decl.fields)) if (!f.virtual && !f.writeOnly) select[name] = true
+  return select
+}
+
+export function resourceWhere(res: ServerResource, req: FastifyRequest): Where {
+  const where: Where = { ...res.scope?.(req) }
+  if (res.storeColumn) {
+    if (!req.actor?.storeId) throw notFound()
+    where[res.storeColumn] = req.actor.storeId
+  }
+  return where
+}
+
+async function presentRows(res: ServerResource, req: FastifyRequest, rows: Row[]) {
+  return res.present ? res.present(req, rows) : rows
+}
+
+/** Split the validated input into table columns and virtual fields (left for the hooks). */
+function columnsOf(res: ServerResource, input: Record<string, unknown>) {
+  const data: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(input)) if (v !== undefined && !res.decl.fields[k]?.virtual) data[k] = v
+  return data
+}
+
+/** The column of a tree row its children's `pid` refers to, and the `pid` of the roots. */
+const treeKey = (res: ServerResource) => res.treeParent?.column ?? 'id'
+const treeRoot = (res: ServerResource): string | number => res.treeParent?.root ?? 0
+
+function parentValue(res: ServerResource, raw: string, locale: FastifyRequest['locale']): string | number {
+  if (res.treeParent) return raw
+  if (!/^\d{1,10}$/.test(raw)) throw invalid({ pid: fieldErrors(locale, [{ keyword: 'invalid_type', instancePath: '', message: '', params: { input: raw } }])._ })
+  return Number(raw)
+}
+
+/** The equality conditions of a scope: column values every row of the resource has. */
+function fixedColumns(scope: Where | undefined): Where {
+  const out: Where = {}
+  for (const [k, v] of Object.entries(scope ?? {})) if (v === null || typeof v !== 'object') out[k] = v
+  return out
+}
+
+export async function listRows(db: Db, res: ServerResource, req: FastifyRequest, query: z.infer<typeof listQuery>): Promise<ListAnswer<Row>> {
+  const filters = filterWhere(res, query, req.locale)
+  const where = { ...filters, ...resourceWhere(res, req) }
+  // Trees answer one level at a time: the roots, or the children of `pid` (unless searching).
+  if (res.decl.tree && query.isChildren !== undefined) where.pid = query.pid === undefined ? treeRoot(res) : parentValue(res, query.pid, req.locale)
+  else if (res.decl.tree && !Object.keys(filters).length) where.pid = treeRoot(res)
+  const d = delegate(db, res.model)
+  const all = query.isAll !== undefined && query.isAll !== '0'
+  const page = all ? 1 : query.page
+  const perPage = all ? ALL_ROWS_CAP : query.per_page
+  const select = selectOf(res)
+  if (res.decl.tree) select[treeKey(res)] = true
+  const [rows, total] = await Promise.all([
+    d.findMany({ where, select, orderBy: orderBy(res, query.sort, req.locale), skip: (page - 1) * perPage, take: perPage }),
+    d.count({ where }),
+  ])
+  let data = rows
+  if (res.decl.tree && rows.length) {
+    const key = treeKey(res)
+    const counts = await d.groupBy({ by: ['pid'], where: { pid: { in: rows.map((r) => r[key]) } }, _count: { _all: true } })
+    const withChildren = new Set(counts.map((c) => c.pid))
+    data = rows.map((r) => ({ ...r, has_children: withChildren.has(r[key]) }))
+  }
+  return {
+    data: await presentRows(res, req, data),
+    count: data.length,
+    total,
+    per_page: all ? data.length : perPage,
+    last_page: all ? 1 : Math.max(1, Math.ceil(total / perPage)),
+    current_page: page,
+  }
+}
+
+async function findOwned(db: Db | Tx, res: ServerResource, req: FastifyRequest, id: number): Promise<Row> {
+  const row = await delegate(db, res.model).findFirst({ where: { id, ...resourceWhere(res, req) }, select: selectOf(res) })
+  if (!row) throw notFound()
+  return row
+}
+
+export async function createRow(db: Db, res: ServerResource, req: FastifyRequest, input: Record<string, unknown>, tx?: Tx): Promise<Row> {
+  const run = async (t: Tx) => {
+    let data = { ...columnsOf(res, input), ...fixedColumns(res.scope?.(req)) }
+    if (res.storeColumn) data[res.storeColumn] = req.actor!.storeId
+    if (res.beforeWrite) data = await res.beforeWrite(req, data, null, t)
+    const row = await delegate(t, res.model).create({ data, select: { id: true } })
+    await res.afterWrite?.(req, row, input, t)
+    return row
+  }
+  try {
+    const created = tx ? await run(tx) : await db.$transaction(run)
+    return created
+  } catch (err) {
+    throw mapPrismaError(err)
+  }
+}
+
+function actions(res: ServerResource): readonly Action[] {
+  return res.decl.actions ?? ['index', 'show', 'store', 'update', 'destroy', 'import']
+}
+
+/** Routes of one resource under the area scope it is registered in. */
+export function resourceRoutes(res: ServerResource): ScopePlugin {
+  const { decl } = res
+  const path = `/${decl.name}`
+  const perm = (action: Action) => permissionKey(decl.area, decl.name, action)
+  const create = createSchema(decl)
+  const update = updateSchema(decl)
+  const tags = [`${decl.area}:${decl.name}`]
+
+  return async (app) => {
+    const db = app.db
+    const has = (a: Action) => actions(res).includes(a)
+    const committed = async (req: FastifyRequest) => res.afterCommit?.(req)
+
+    if (has('index'))
+      app.get(path, { schema: { querystring: listQuery, tags }, config: { permission: perm('index') } }, async (req) =>
+        ok(req, await listRows(db, res, req, req.query)),
+      )
+    if (has('show'))
+      app.get(`${path}/:id`, { schema: { params: idParam, tags }, config: { permission: perm('show') } }, async (req) => {
+        const [row] = await presentRows(res, req, [await findOwned(db, res, req, req.params.id)])
+        return ok(req, row)
+      })
+    if (has('store'))
+      app.post(path, { schema: { body: create, tags }, config: { permission: perm('store') } }, async (req) => {
+        const row = await createRow(db, res, req, req.body as Record<string, unknown>)
+        await committed(req)
+        return ok(req, { id: row.id })
+      })
+    if (has('update'))
+      app.put(`${path}/:id`, { schema: { params: idParam, body: update, tags }, config: { permission: perm('update') } }, async (req) => {
+        const input = req.body as Record<string, unknown>
+        try {
+          await db.$transaction(async (tx) => {
+            const existing = await findOwned(tx, res, req, req.params.id)
+            let data = columnsOf(res, input)
+            if (res.beforeWrite) data = await res.beforeWrite(req, data, existing, tx)
+            if (Object.keys(data).length) await delegate(tx, res.model).update({ where: { id: existing.id }, data, select: { id: true } })
+            await res.afterWrite?.(req, existing, input, tx)
+          })
+        } catch (err) {
+          throw mapPrismaError(err)
+        }
+        await committed(req)
+        return ok(req, { id: req.params.id })
+      })
+    if (has('destroy'))
+      app.delete(`${path}/:ids`, { schema: { params: idsParam, tags }, config: { permission: perm('destroy') } }, async (req) => {
+        const ids = [...new Set(req.params.ids.split(',').map(Number))]
+        try {
+          await db.$transaction(async (tx) => {
+            await res.beforeDelete?.(req, ids, tx)
+            const { count } = await delegate(tx, res.model).deleteMany({ where: { id: { in: ids }, ...resourceWhere(res, req) } })
+            // Any id that is missing or belongs to someone else refuses the whole batch.
+            if (count !== ids.length) throw notFound()
+          })
+        } catch (err) {
+          throw mapPrismaError(err)
+        }
+        await committed(req)
+        return ok(req, { deleted: ids.length })
+      })
+    if (has('import'))
+      app.post(
+        `${path}/import/excel`,
+        {
+          schema: { body: z.union([z.array(z.record(z.string(), z.unknown())).max(5000), z.object({ rows: z.array(z.record(z.string(), z.unknown())).max(5000) })]), tags },
+          config: { permission: perm('import') },
+        },
+        async (req) => {
+          const rows = Array.isArray(req.body) ? req.body : req.body.rows
+          if (!rows.length) throw new AppError(400, 'msg.importEmpty')
+          const errors: Record<string, string> = {}
+          const inputs = rows.map((raw, i) => {
+            const parsed = create.safeParse(raw)
+            if (!parsed.success) {
+              const issues = parsed.error.issues.map((iss) => ({ keyword: iss.code, instancePath: `/${iss.path.join('/')}`, message: iss.message, params: iss as unknown as Record<string, unknown> }))
+              for (const [k, v] of Object.entries(fieldErrors(req.locale, issues))) errors[`${i}.${k}`] = v
+            }
+            return parsed.data as Record<string, unknown>
+          })
+          if (Object.keys(errors).length) throw invalid(errors)
+          await db.$transaction(async (tx) => {
+            for (const input of inputs) await createRow(db, res, req, input, tx)
+          }).catch((err) => {
+            throw mapPrismaError(err)
+          })
+          await committed(req)
+          return ok(req, { imported: inputs.length })
+        },
+      )
+  }
+}

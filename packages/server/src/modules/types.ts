@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+
+/** A Fastify scope whose routes are typed by their zod schemas. */
+export type Scope = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>
+export type ScopePlugin = (app: Scope) => Promise<void>
+
+/** A domain module contributes routes to one or more areas. */
+export type AppModule = {
+  name: string
+  /** mounted at /api (public routes and the shopper's /api/user/...) */
+  storefront?: ScopePlugin
+  /** mounted at /api/Seller */
+  seller?: ScopePlugin
+  /** mounted at /api/Admin */
+  admin?: ScopePlugin
+}

@@ -1,0 +1,178 @@
+// Tokens and actors for the three areas. Access tokens are short JWTs naming their area; refresh tokens are
+// opaque, stored hashed in auth_sessions, rotated on use and revoked by logout (DESIGN.md §3).
+import fp from 'fastify-plugin'
+import jwt from '@fastify/jwt'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Actor, AreaName } from '../core/context.ts'
+import { AppError, businessError, forbidden, unauthenticated } from '../core/errors.ts'
+import { randomToken, sha256 } from '../core/hash.ts'
+import { Code } from '@qshop/shared'
+
+type TokenPayload = { sub: number; area: AreaName; sid: string }
+export type TokenPair = { access_token: string; refresh_token: string; token_type: 'Bearer'; expires_in: number }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: {
+      issue(area: AreaName, ownerId: number, req: FastifyRequest): Promise<TokenPair>
+      refresh(refreshToken: string, req: FastifyRequest): Promise<TokenPair>
+      revoke(req: FastifyRequest): Promise<void>
+    }
+    actors: {
+      load(area: AreaName, id: number, sid: string): Promise<Actor | null>
+      /** Call after any change of roles, permissions or role assignments. */
+      invalidate(): Promise<void>
+    }
+    /** preHandler of an area scope: authenticates and checks the route's permission. */
+    guard(area: AreaName): (req: FastifyRequest, reply: FastifyReply) => Promise<void>
+  }
+}
+
+const ACTOR_TTL_SECONDS = 60
+
+export default fp(async function auth(app: FastifyInstance) {
+  const { config, db, redis } = app
+  await app.register(jwt, { secret: config.JWT_SECRET })
+
+  const signAccess = (p: TokenPayload) => app.jwt.sign(p, { expiresIn: config.ACCESS_TOKEN_TTL })
+  const revokedKey = (sid: string) => app.key('revoked', sid)
+
+  async function issue(area: AreaName, ownerId: number, req: FastifyRequest): Promise<TokenPair> {
+    const refresh = randomToken()
+    const session = await db.auth_sessions.create({
+      data: {
+        area,
+        owner_id: ownerId,
+        token_hash: sha256(refresh),
+        expires_at: new Date(Date.now() + config.REFRESH_TOKEN_TTL * 1000),
+        ip: req.ip,
+        user_agent: String(req.headers['user-agent'] ?? '').slice(0, 255),
+      },
+    })
+    return {
+      access_token: signAccess({ sub: ownerId, area, sid: String(session.id) }),
+      refresh_token: refresh,
+      token_type: 'Bearer',
+      expires_in: config.ACCESS_TOKEN_TTL,
+    }
+  }
+
+  async function refresh(refreshToken: string, req: FastifyRequest): Promise<TokenPair> {
+    const session = await db.auth_sessions.findUnique({ where: { token_hash: sha256(refreshToken) } })
+    if (!session || session.expires_at < new Date()) throw new AppError(Code.UNAUTHENTICATED, 'msg.refreshInvalid')
+    // Rotation: the old token works once. Reuse of a rotated token revokes its successor too (token theft).
+    const rotated = await db.auth_sessions.updateMany({
+      where: { id: session.id, revoked_at: null },
+      data: { revoked_at: new Date() },
+    })
+    if (rotated.count === 0) {
+      if (session.replaced_by) await db.auth_sessions.updateMany({ where: { id: session.replaced_by }, data: { revoked_at: new Date() } })
+      throw new AppError(Code.UNAUTHENTICATED, 'msg.refreshInvalid')
+    }
+    const pair = await issue(session.area as AreaName, session.owner_id, req)
+    const next = await db.auth_sessions.findUnique({ where: { token_hash: sha256(pair.refresh_token) }, select: { id: true } })
+    await db.auth_sessions.update({ where: { id: session.id }, data: { replaced_by: next!.id } })
+    await redis.set(revokedKey(String(session.id)), '1', 'EX', config.ACCESS_TOKEN_TTL)
+    return pair
+  }
+
+  async function revoke(req: FastifyRequest) {
+    const payload = await readToken(req)
+    if (!payload) return
+    await db.auth_sessions.updateMany({ where: { id: Number(payload.sid), revoked_at: null }, data: { revoked_at: new Date() } })
+    await redis.set(revokedKey(payload.sid), '1', 'EX', config.ACCESS_TOKEN_TTL)
+  }
+
+  async function readToken(req: FastifyRequest): Promise<(TokenPayload & { exp: number }) | null> {
+    const header = req.headers.authorization
+    if (!header?.startsWith('Bearer ')) return null
+    try {
+      return app.jwt.verify<TokenPayload & { exp: number }>(header.slice(7))
+    } catch {
+      return null
+    }
+  }
+
+  const versionKey = app.key('rbac', 'ver')
+
+  async function loadActor(area: AreaName, id: number, sid: string): Promise<Actor | null> {
+    const ver = (await redis.get(versionKey)) ?? '0'
+    const cacheKey = app.key('actor', area, id, ver)
+    const cached = await redis.get(cacheKey)
+    let base: Omit<Actor, 'sid' | 'permissions'> & { permissions: string[] }
+    if (cached) base = JSON.parse(cached)
+    else {
+      const fresh = await readActor(area, id)
+      if (!fresh) return null
+      base = fresh
+      await redis.set(cacheKey, JSON.stringify(base), 'EX', ACTOR_TTL_SECONDS)
+    }
+    return { ...base, sid, permissions: new Set(base.permissions) }
+  }
+
+  async function readActor(area: AreaName, id: number) {
+    if (area === 'admin') {
+      const admin = await db.admins.findUnique({ where: { id }, select: { id: true, username: true, is_super: true, belong_id: true } })
+      if (!admin) return null
+      const rows = admin.is_super
+        ? []
+        : await db.$queryRaw<{ apis: string }[]>`SELECT DISTINCT p.apis FROM admin_permissions p
+            JOIN admin_to_permissions tp ON tp.permission_id = p.id
+            JOIN admin_to_roles tr ON tr.role_id = tp.role_id WHERE tr.admin_id = ${id}`
+      return { area, id, username: admin.username, belong_id: admin.belong_id, all: admin.is_super === 1, permissions: rows.map((r) => r.apis) }
+    }
+    const user = await db.users.findUnique({ where: { id }, select: { id: true, username: true, belong_id: true, status: true } })
+    if (!user || user.status !== 1) return null
+    if (area === 'user') return { area, id, username: user.username, belong_id: user.belong_id, all: true, permissions: [] }
+    const ownerId = user.belong_id > 0 ? user.belong_id : user.id
+    const store = await db.stores.findUnique({ where: { user_id: ownerId }, select: { id: true } })
+    if (!store) return null
+    const isOwner = user.belong_id === 0
+    const rows = isOwner
+      ? []
+      : await db.$queryRaw<{ apis: string }[]>`SELECT DISTINCT p.apis FROM user_permissions p
+          JOIN user_to_permissions tp ON tp.permission_id = p.id
+          JOIN user_to_roles tr ON tr.role_id = tp.role_id WHERE tr.user_id = ${id}`
+    return { area, id, username: user.username, belong_id: user.belong_id, storeId: store.id, all: isOwner, permissions: rows.map((r) => r.apis) }
+  }
+
+  async function authenticate(req: FastifyRequest, reply: FastifyReply, area: AreaName): Promise<Actor | null> {
+    const payload = await readToken(req)
+    if (!payload || payload.area !== area) return null
+    if (await redis.exists(revokedKey(payload.sid))) return null
+    const actor = await loadActor(area, payload.sub, payload.sid)
+    if (!actor) return null
+    if (payload.exp - Date.now() / 1000 < config.TOKEN_RENEW_WINDOW) {
+      reply.header('Authorization', `Bearer ${signAccess({ sub: payload.sub, area, sid: payload.sid })}`)
+    }
+    return actor
+  }
+
+  app.decorate('tokens', { issue, refresh, revoke })
+  app.decorate('actors', {
+    load: loadActor,
+    invalidate: async () => {
+      await redis.incr(versionKey)
+    },
+  })
+  app.decorate('guard', (area: AreaName) => async (req: FastifyRequest, reply: FastifyReply) => {
+    const cfg = req.routeOptions.config
+    if (cfg.public || cfg.optionalAuth) {
+      if (cfg.optionalAuth) req.actor = await authenticate(req, reply, area)
+      return
+    }
+    const actor = await authenticate(req, reply, area)
+    if (!actor) throw unauthenticated()
+    req.actor = actor
+    if (area === 'user') {
+      if (actor.belong_id > 0) throw businessError('msg.subNotAllowBuy')
+      return
+    }
+    const needed = cfg.permission
+    if (!needed) throw forbidden() // default deny: a back-office route must declare its key
+    if (needed !== '*' && !actor.all && !actor.permissions.has(needed)) {
+      req.log.warn({ actor: actor.id, area, permission: needed }, 'permission refused')
+      throw forbidden()
+    }
+  })
+})

@@ -1,0 +1,34 @@
+// Shared infrastructure as decorators: config, Prisma, Redis.
+import fp from 'fastify-plugin'
+import { Redis } from 'ioredis'
+import type { FastifyInstance } from 'fastify'
+import type { Config } from '../config.ts'
+import { createPrisma, type Db } from '../core/db.ts'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config
+    db: Db
+    redis: Redis
+    /** Redis key with the instance prefix */
+    key(...parts: (string | number)[]): string
+  }
+}
+
+export function createRedis(config: Config): Redis {
+  return new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false })
+}
+
+export default fp(async function infra(app: FastifyInstance, opts: { config: Config; db?: Db; redis?: Redis }) {
+  const { config } = opts
+  const db = opts.db ?? createPrisma(config.DATABASE_URL, config.DATABASE_POOL)
+  const redis = opts.redis ?? createRedis(config)
+  app.decorate('config', config)
+  app.decorate('db', db)
+  app.decorate('redis', redis)
+  app.decorate('key', (...parts: (string | number)[]) => [config.REDIS_PREFIX, ...parts].join(':'))
+  app.addHook('onClose', async () => {
+    if (!opts.db) await db.$disconnect()
+    if (!opts.redis) redis.disconnect()
+  })
+})

@@ -1,0 +1,22 @@
+import 'fastify'
+import type { Locale, MessageKey } from '@qshop/shared'
+import type { Actor, AreaName } from './core/context.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    locale: Locale
+    actor: Actor | null
+    t(key: MessageKey, params?: Record<string, string | number>): string
+  }
+  interface FastifyContextConfig {
+    /** Permission key the actor must hold; '*' = any logged-in actor of the area. */
+    permission?: string
+    /** No login needed. */
+    public?: boolean
+    /** Login optional: the actor is loaded when a valid token is sent. */
+    optionalAuth?: boolean
+  }
+  interface FastifyInstance {
+    area?: AreaName
+  }
+}

@@ -1,0 +1,25 @@
+// The list contract of DESIGN.md §3: paging, whitelisted filters, trees.
+export const PAGE_SIZES = [30, 100, 200, 300, 400] as const
+export const DEFAULT_PAGE_SIZE = 30
+
+export const FILTER_OPS = ['eq', 'like', 'gt', 'gte', 'lt', 'lte', 'in', 'between'] as const
+export type FilterOp = (typeof FILTER_OPS)[number]
+
+/** Query keys every list understands besides field filters. */
+export const RESERVED_LIST_KEYS = ['page', 'per_page', 'sort', 'isChildren', 'pid', 'isAll'] as const
+
+export type ListAnswer<T> = {
+  data: T[]
+  count: number
+  total: number
+  per_page: number
+  last_page: number
+  current_page: number
+}
+
+/** Splits a filter value `v|op` into value and operator (eq when none). */
+export function parseFilterValue(raw: string): { value: string; op: string } {
+  const bar = raw.lastIndexOf('|')
+  if (bar < 0) return { value: raw, op: 'eq' }
+  return { value: raw.slice(0, bar), op: raw.slice(bar + 1) }
+}

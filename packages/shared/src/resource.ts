@@ -1,0 +1,96 @@
+// A back-office resource declared once: the server builds its routes from it, the web its list page.
+import { z } from 'zod'
+import type { FilterOp } from './list.ts'
+
+export const FORM_KINDS = [
+  'icon', 'table_select', 'text', 'password', 'number', 'textarea', 'cascader', 'cascader_lazy', 'select',
+  'autocomplete', 'avatar', 'image', 'file', 'editor', 'switch', 'radio', 'datetime', 'daterange', 'date',
+] as const
+export type FormKind = (typeof FORM_KINDS)[number]
+
+export const COLUMN_KINDS = [
+  'text', 'money', 'tags', 'tags_array', 'icon_tags', 'dict', 'dict_tags', 'avatar', 'image', 'custom', 'html', 'images',
+] as const
+export type ColumnKind = (typeof COLUMN_KINDS)[number]
+
+export type Area = 'admin' | 'seller'
+export type DictOption = { label: string; value: string | number; children?: DictOption[] }
+/** Options inline, or a dictionary URL answering DictOption[] (or a list whose rows map through labelKey/valueKey). */
+export type Dict = DictOption[] | { url: string; labelKey?: string; valueKey?: string }
+
+export type FieldDecl = {
+  /** i18n key of the label (web: `fields.<key>`) */
+  label: string
+  /** Write schema; a field without one is read-only. */
+  input?: z.ZodType
+  /** Required when creating (update accepts any subset). */
+  required?: boolean
+  /** Never answered (passwords). */
+  writeOnly?: boolean
+  /** Not a column of the table (e.g. role ids of an admin): written and presented by the server part. */
+  virtual?: boolean
+  /** Shown in the add/edit form only (not in the view dialog). */
+  formOnly?: boolean
+  form?: { type: FormKind; dict?: Dict; span?: number; maxLength?: number; lazyUrl?: string; props?: Record<string, unknown> }
+  /** Column in the list (false: not shown). */
+  column?: { type: ColumnKind; dict?: Dict; width?: number } | false
+  /** Operators allowed when filtering on this field. */
+  filter?: readonly FilterOp[]
+  /** Offered in the search panel with this form kind. */
+  search?: FormKind
+  sortable?: boolean
+}
+
+export type TableButton = 'show' | 'store' | 'update' | 'destroy' | 'deletes' | 'search' | 'export' | 'import'
+/** Spec §6 defaults: view, add, edit, delete-selected, search, export visible; row delete and import hidden. */
+export const DEFAULT_BUTTONS: Record<TableButton, boolean> = {
+  show: true, store: true, update: true, deletes: true, search: true, export: true, destroy: false, import: false,
+}
+
+export type ResourceDecl<F extends Record<string, FieldDecl> = Record<string, FieldDecl>> = {
+  /** Path segment and permission name: `/api/Admin/<name>`, `admin.<name>.index` */
+  name: string
+  area: Area
+  fields: F
+  /** Tree rows: children loaded lazily by `pid` */
+  tree?: boolean
+  /** Actions served (default all) */
+  actions?: readonly Action[]
+  buttons?: Partial<Record<TableButton, boolean>>
+  /** Default sort, e.g. '-id' */
+  sort?: string
+}
+
+export const ACTIONS = ['index', 'show', 'store', 'update', 'destroy', 'import'] as const
+export type Action = (typeof ACTIONS)[number]
+
+export function defineResource<F extends Record<string, FieldDecl>>(decl: ResourceDecl<F>): ResourceDecl<F> {
+  return decl
+}
+
+export function permissionKey(area: Area, name: string, action: string): string {
+  return `${area}.${name}.${action}`
+}
+
+/** The zod object accepted by create (strict: unknown fields are refused). */
+export function createSchema(decl: ResourceDecl) {
+  const shape: Record<string, z.ZodType> = {}
+  for (const [name, f] of Object.entries(decl.fields)) {
+    if (!f.input) continue
+    shape[name] = f.required ? f.input : f.input.optional()
+  }
+  return z.strictObject(shape)
+}
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
+
+/** The zod object accepted by update: any subset of the writable fields. A blank write-only field
+ *  (a password left empty in the edit form) means "unchanged". */
+export function updateSchema(decl: ResourceDecl) {
+  const shape: Record<string, z.ZodType> = {}
+  for (const [name, f] of Object.entries(decl.fields)) {
+    if (!f.input) continue
+    shape[name] = f.writeOnly ? z.preprocess(blankToUndefined, f.input.optional()) : f.input.optional()
+  }
+  return z.strictObject(shape)
+}

@@ -1,0 +1,77 @@
+// zod builders that accept both JSON bodies and form-encoded bodies (where every value is a string).
+import { z } from 'zod'
+import { isMoney, toCents, fromCents } from './money.ts'
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
+
+const numeric = (v: unknown) => {
+  v = blankToUndefined(v)
+  return typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v
+}
+
+/** Whole number; '' counts as absent. */
+export const int = () => z.preprocess(numeric, z.number().int().max(2147483647).min(-2147483648))
+
+/** Id of a row (positive whole number). */
+export const id = () => z.preprocess(numeric, z.number().int().positive().max(2147483647))
+
+/** 0/1 flag from 0, 1, '0', '1', true, false, 'true', 'false'. */
+export const flag = () =>
+  z.preprocess((v) => {
+    if (v === true || v === 'true' || v === '1' || v === 1) return 1
+    if (v === false || v === 'false' || v === '0' || v === 0 || v === '') return 0
+    return v
+  }, z.union([z.literal(0), z.literal(1)]))
+
+/** Money as a string with at most two decimals, answered normalised ("12.3" → "12.30"). */
+export const money = (opts: { min?: number; max?: number } = {}) =>
+  z
+    .preprocess((v) => (typeof v === 'number' ? String(v) : blankToUndefined(v)), z.string().trim())
+    .refine(isMoney, { message: 'money' })
+    .transform((s) => fromCents(toCents(s)))
+    .refine((s) => toCents(s) >= (opts.min ?? 0) * 100, { message: 'min' })
+    .refine((s) => toCents(s) <= (opts.max ?? 99999999.99) * 100, { message: 'max' })
+
+/** Trimmed text with a length limit. */
+export const text = (max: number, min = 0) => z.string().trim().min(min).max(max)
+
+/** Array of ids from an array, a comma list or a JSON array string. */
+export const ids = () =>
+  z.preprocess((v) => {
+    if (typeof v === 'string') {
+      const s = v.trim()
+      if (s === '') return []
+      if (s.startsWith('[')) {
+        try {
+          return JSON.parse(s)
+        } catch {
+          return v
+        }
+      }
+      return s.split(',')
+    }
+    return v
+  }, z.array(id()).max(1000))
+
+/** A JSON value posted as a string in a form field, or directly in a JSON body. */
+export const json = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v
+    try {
+      return JSON.parse(v)
+    } catch {
+      return v
+    }
+  }, schema)
+
+/** 'YYYY-MM-DD HH:mm:ss' or 'YYYY-MM-DD' (or ISO) → Date. */
+export const datetime = () =>
+  z.preprocess((v) => {
+    v = blankToUndefined(v)
+    if (typeof v !== 'string') return v
+    const d = new Date(v.includes('T') ? v : v.replace(' ', 'T'))
+    return Number.isNaN(d.getTime()) ? v : d
+  }, z.date())
+
+export const phone = () => z.string().trim().regex(/^1[3-9]\d{9}$/, { message: 'phone' })
+export const password = () => z.string().min(6).max(64)

@@ -1,0 +1,51 @@
+// `pnpm start` / `pnpm dev`: prepare the database (create, migrate, seed when empty), then run the API and the worker.
+//   --dev            reload on change (tsx watch)
+//   --only=api|worker  run one process (docker compose runs them as separate services)
+//   --no-prepare     skip database preparation (the worker in compose: the api prepares)
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { migrateDeploy } from './migrate.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+if (existsSync(path.join(root, '.env'))) process.loadEnvFile(path.join(root, '.env'))
+
+const args = process.argv.slice(2)
+const dev = args.includes('--dev')
+const only = args.find((a) => a.startsWith('--only='))?.slice(7)
+const prepare = !args.includes('--no-prepare')
+
+const { loadConfig } = await import('../packages/server/src/config.ts')
+const config = loadConfig()
+
+if (prepare) {
+  const result = await migrateDeploy(config.DATABASE_URL, path.join(root, 'prisma/migrations'), (line) => console.log(line))
+  console.log(`migrations: ${result.applied.length} applied, ${result.alreadyApplied.length} already applied`)
+  const { buildApp } = await import('../packages/server/src/app.ts')
+  const { seed } = await import('../packages/server/src/seed/index.ts')
+  const app = await buildApp(config, { logger: false })
+  await app.ready()
+  if ((await app.db.admins.count()) === 0) {
+    console.log('empty database: seeding platform data and demo accounts')
+    await seed(app, { demo: true, areas: true })
+  }
+  await app.close()
+}
+
+const tsx = path.join(root, 'node_modules/.bin/tsx')
+const children: ChildProcess[] = []
+function run(entry: string) {
+  const child = spawn(tsx, [...(dev ? ['watch', '--clear-screen=false'] : []), path.join(root, 'packages/server/src', entry)], {
+    stdio: 'inherit',
+    env: process.env,
+  })
+  child.on('exit', (code, signal) => {
+    console.log(`${entry} exited (${signal ?? code})`)
+    for (const c of children) if (c !== child) c.kill('SIGTERM')
+    process.exitCode = code ?? 1
+  })
+  children.push(child)
+}
+if (!only || only === 'api') run('main.ts')
+if (!only || only === 'worker') run('worker.ts')
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => children.forEach((c) => c.kill(signal)))

@@ -1,0 +1,46 @@
+// `pnpm test`: type checks, the API tests (real MariaDB + Redis), the web unit tests, then the browser tests
+// against the built app. Ends with one line "N passed, N failed" summing every suite.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(import.meta.dirname, '..')
+const results: { suite: string; passed: number; failed: number; ok: boolean }[] = []
+
+function sh(cmd: string, args: string[], cwd = root) {
+  const r = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '1' } })
+  return r.status === 0
+}
+
+function runVitest(suite: string, dir: string, args: string[] = []) {
+  const out = path.join('/tmp', `qshop-vitest-${suite}.json`)
+  rmSync(out, { force: true })
+  const ok = sh('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...args], dir)
+  let passed = 0
+  let failed = ok ? 0 : 1
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8'))
+    passed = report.numPassedTests
+    failed = report.numFailedTests + (ok || report.numFailedTests ? 0 : 1)
+  }
+  results.push({ suite, passed, failed, ok })
+}
+
+function step(suite: string, cmd: string, args: string[], cwd = root) {
+  const ok = sh(cmd, args, cwd)
+  results.push({ suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok })
+}
+
+step('typecheck', 'pnpm', ['typecheck'])
+runVitest('server', path.join(root, 'packages/server'))
+runVitest('web', path.join(root, 'packages/web'))
+if (existsSync(path.join(root, 'packages/web/e2e'))) {
+  step('web-build', 'pnpm', ['--filter', '@qshop/web', 'build'])
+  runVitest('browser', path.join(root, 'packages/web'), ['--config', 'e2e/vitest.config.ts'])
+}
+
+for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.suite}: ${r.passed} passed, ${r.failed} failed`)
+const passed = results.reduce((s, r) => s + r.passed, 0)
+const failed = results.reduce((s, r) => s + r.failed, 0)
+console.log(`${passed} passed, ${failed} failed`)
+process.exit(failed === 0 && results.every((r) => r.ok) ? 0 : 1)
