@@ -1,0 +1,61 @@
+// Shared pieces of the benchmarks: a bench database, autocannon runs, and the report lines.
+import autocannon from 'autocannon'
+import path from 'node:path'
+import mysql from 'mysql2/promise'
+import type { FastifyInstance } from 'fastify'
+import { loadConfig, type Config } from '../packages/server/src/config.ts'
+import { buildApp } from '../packages/server/src/app.ts'
+import { migrateDeploy } from '../scripts/migrate.ts'
+
+export const ROOT = path.resolve(import.meta.dirname, '..')
+export const CONNECTIONS = 32
+export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10)
+
+export function benchConfig(): Config {
+  return loadConfig({
+    ...process.env,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/qshop_bench',
+    REDIS_PREFIX: 'qshop_bench',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '100000000',
+    NODE_ENV: 'production',
+    API_DOCS: 'false',
+  })
+}
+
+/** Migrated bench database emptied and seeded (no areas), and the app listening on a free port. */
+export async function startApp(config: Config): Promise<{ app: FastifyInstance; url: string }> {
+  await migrateDeploy(config.DATABASE_URL, path.join(ROOT, 'prisma/migrations'), () => {})
+  const app = await buildApp(config, { logger: false })
+  await app.ready()
+  const url = await app.listen({ port: 0, host: '127.0.0.1' })
+  return { app, url }
+}
+
+export async function truncateAll(databaseUrl: string) {
+  const conn = await mysql.createConnection({ uri: databaseUrl, multipleStatements: true })
+  const [rows] = (await conn.query(
+    "SELECT TABLE_NAME t FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_TYPE = 'BASE TABLE' AND TABLE_NAME <> '_prisma_migrations'",
+  )) as unknown as [{ t: string }[]]
+  await conn.query(['SET FOREIGN_KEY_CHECKS = 0', ...rows.map((r) => `TRUNCATE TABLE \`${r.t}\``), 'SET FOREIGN_KEY_CHECKS = 1'].join(';'))
+  await conn.end()
+}
+
+export type Measure = { name: string; rps: number; p99: number; errors: number }
+
+export async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Measure> {
+  // A short warm-up first so JIT and caches are in the steady state for both sides.
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers })
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers })
+  return { name, rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx }
+}
+
+export function report(subject: Measure, floor: Measure, goal: { ratio: number; p99: number }) {
+  const ratio = subject.rps / floor.rps
+  const pass = ratio >= goal.ratio && subject.p99 <= goal.p99 && subject.errors === 0
+  console.log(
+    `${pass ? 'PASS' : 'MISS'} ${subject.name}: ${subject.rps.toFixed(0)} req/s, p99 ${subject.p99} ms, errors ${subject.errors} | ` +
+      `floor ${floor.rps.toFixed(0)} req/s, p99 ${floor.p99} ms | ratio ${ratio.toFixed(2)} (goal ≥ ${goal.ratio}, p99 ≤ ${goal.p99} ms)`,
+  )
+  return pass
+}
