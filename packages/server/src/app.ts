@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import helmet from '@fastify/helmet'
 import fastifyStatic from '@fastify/static'
 import swaggerUi from '@fastify/swagger-ui'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -88,12 +88,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     const webDist = path.resolve(REPO_ROOT, config.WEB_DIST)
     if (existsSync(path.join(webDist, 'index.html'))) {
-      await api.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, decorateReply: true, index: ['index.html'] })
-      // Browser routes (/goods/1, /Admin/login, ...) are the single-page app's.
-      api.setNotFoundHandler((req, reply) => {
-        if (req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html')
-        return reply.status(404).send({ code: 404, msg: req.t('msg.routeNotFound'), data: null })
-      })
+      await api.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] })
+      app.spaIndex = readFileSync(path.join(webDist, 'index.html'), 'utf8')
     }
   })
 

@@ -30,7 +30,8 @@ export type ServerResource = {
   decl: ResourceDecl
   /** Prisma model (= table) name */
   model: string
-  /** Trees whose `pid` holds another column of the parent than its id (areas: the parent's `code`, roots '0'). */
+  /** Trees whose `pid` column holds another column of the parent than its id (areas: the parent's `code`, roots '0').
+   *  The list's `pid` query stays the parent row's id for every tree. */
   treeParent?: { column: string; root: string }
   /** Seller resources: the column that holds the store id (always set from the actor, never from the request). */
   storeColumn?: string
@@ -156,10 +157,14 @@ function columnsOf(res: ServerResource, input: Record<string, unknown>) {
 const treeKey = (res: ServerResource) => res.treeParent?.column ?? 'id'
 const treeRoot = (res: ServerResource): string | number => res.treeParent?.root ?? 0
 
-function parentValue(res: ServerResource, raw: string, locale: FastifyRequest['locale']): string | number {
-  if (res.treeParent) return raw
+/** The `pid` column value of the children of the row with id `raw` (404 when there is no such parent). */
+async function childrenPid(db: Db, res: ServerResource, raw: string, locale: FastifyRequest['locale']): Promise<unknown> {
   if (!/^\d{1,10}$/.test(raw)) throw invalid({ pid: fieldErrors(locale, [{ keyword: 'invalid_type', instancePath: '', message: '', params: { input: raw } }])._ })
-  return Number(raw)
+  const id = Number(raw)
+  if (!res.treeParent || id === 0) return id === 0 ? treeRoot(res) : id
+  const parent = await delegate(db, res.model).findFirst({ where: { id }, select: { [res.treeParent.column]: true } })
+  if (!parent) throw notFound()
+  return parent[res.treeParent.column]
 }
 
 /** The equality conditions of a scope: column values every row of the resource has. */
@@ -173,7 +178,7 @@ export async function listRows(db: Db, res: ServerResource, req: FastifyRequest,
   const filters = filterWhere(res, query, req.locale)
   const where = { ...filters, ...resourceWhere(res, req) }
   // Trees answer one level at a time: the roots, or the children of `pid` (unless searching).
-  if (res.decl.tree && query.isChildren !== undefined) where.pid = query.pid === undefined ? treeRoot(res) : parentValue(res, query.pid, req.locale)
+  if (res.decl.tree && query.isChildren !== undefined) where.pid = query.pid === undefined ? treeRoot(res) : await childrenPid(db, res, query.pid, req.locale)
   else if (res.decl.tree && !Object.keys(filters).length) where.pid = treeRoot(res)
   const d = delegate(db, res.model)
   const all = query.isAll !== undefined && query.isAll !== '0'

@@ -17,6 +17,8 @@ declare module 'fastify' {
       issue(area: AreaName, ownerId: number, req: FastifyRequest): Promise<TokenPair>
       refresh(refreshToken: string, req: FastifyRequest): Promise<TokenPair>
       revoke(req: FastifyRequest): Promise<void>
+      /** Ends every session of an account in the given areas, except `keepSid`. */
+      revokeAll(areas: AreaName[], ownerId: number, keepSid?: string): Promise<void>
     }
     actors: {
       load(area: AreaName, id: number, sid: string): Promise<Actor | null>
@@ -81,6 +83,18 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!payload) return
     await db.auth_sessions.updateMany({ where: { id: Number(payload.sid), revoked_at: null }, data: { revoked_at: new Date() } })
     await redis.set(revokedKey(payload.sid), '1', 'EX', config.ACCESS_TOKEN_TTL)
+  }
+
+  async function revokeAll(areas: AreaName[], ownerId: number, keepSid?: string) {
+    const sessions = await db.auth_sessions.findMany({
+      where: { area: { in: areas }, owner_id: ownerId, revoked_at: null, ...(keepSid ? { id: { not: Number(keepSid) } } : {}) },
+      select: { id: true },
+    })
+    if (!sessions.length) return
+    await db.auth_sessions.updateMany({ where: { id: { in: sessions.map((s) => s.id) } }, data: { revoked_at: new Date() } })
+    const pipe = redis.pipeline()
+    for (const s of sessions) pipe.set(revokedKey(String(s.id)), '1', 'EX', config.ACCESS_TOKEN_TTL)
+    await pipe.exec()
   }
 
   async function readToken(req: FastifyRequest): Promise<(TokenPayload & { exp: number }) | null> {
@@ -148,7 +162,7 @@ export default fp(async function auth(app: FastifyInstance) {
     return actor
   }
 
-  app.decorate('tokens', { issue, refresh, revoke })
+  app.decorate('tokens', { issue, refresh, revoke, revokeAll })
   app.decorate('actors', {
     load: loadActor,
     invalidate: async () => {

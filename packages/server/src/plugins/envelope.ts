@@ -6,6 +6,13 @@ import { Code, normalizeLocale, translate, type MessageKey, type Locale } from '
 import { AppError } from '../core/errors.ts'
 import { toWire } from '../core/wire.ts'
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** index.html of the built web app, answered for unknown non-API GETs */
+    spaIndex: string | null
+  }
+}
+
 export type Ok<T> = { code: 200; msg: string; data: T }
 
 /** Success envelope with data converted to wire form (money strings, formatted times). */
@@ -19,7 +26,8 @@ function issueMessage(locale: Locale, issue: Issue): string {
   const p = issue.params
   switch (issue.keyword) {
     case 'invalid_type':
-      return translate(locale, p.input === undefined ? 'valid.required' : 'valid.type')
+      // zod 4 leaves the input out of its issues; a missing value says so in the message.
+      return translate(locale, /received undefined$/.test(issue.message) ? 'valid.required' : 'valid.type')
     case 'too_big':
       return p.origin === 'string' || p.origin === 'array'
         ? translate(locale, 'valid.tooLong', { max: String(p.maximum) })
@@ -99,5 +107,11 @@ export default fp(async function envelope(app: FastifyInstance) {
     return send(reply, Code.INTERNAL, req.t('msg.internal'), null)
   })
 
-  app.setNotFoundHandler((req, reply) => send(reply, Code.NOT_FOUND, req.t('msg.routeNotFound'), null))
+  // Browser routes (/goods/1, /Admin/login, ...) belong to the single-page app when it is served here.
+  app.decorate('spaIndex', null)
+  app.setNotFoundHandler((req, reply) => {
+    if (app.spaIndex && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/uploads/'))
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(app.spaIndex)
+    return send(reply, Code.NOT_FOUND, req.t('msg.routeNotFound'), null)
+  })
 })

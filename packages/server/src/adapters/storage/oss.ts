@@ -1,0 +1,35 @@
+// Aliyun OSS through ali-oss. `cdn` (a domain or URL) replaces the bucket's own host in answered URLs.
+import OSS from 'ali-oss'
+import type { Storage } from './types.ts'
+
+export type OssOptions = {
+  bucket: string
+  endpoint: string
+  key: string
+  secret: string
+  cdn?: string
+  ssl?: boolean
+  /** The endpoint is a custom domain bound to the bucket (also how tests reach a local fake). */
+  cname?: boolean
+}
+
+export function ossStorage(opts: OssOptions): Storage {
+  const client = new OSS({
+    accessKeyId: opts.key,
+    accessKeySecret: opts.secret,
+    bucket: opts.bucket,
+    endpoint: opts.endpoint,
+    cname: opts.cname ?? false,
+    secure: opts.ssl ?? false,
+    timeout: 30_000,
+  })
+  const cdn = opts.cdn?.trim().replace(/\/+$/, '')
+  const cdnBase = cdn ? (/^https?:\/\//.test(cdn) ? cdn : `${opts.ssl ? 'https' : 'http'}://${cdn}`) : null
+  return {
+    disk: 'alioss',
+    async put(key, body, contentType) {
+      const result = await client.put(key, body, { mime: contentType, headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } })
+      return cdnBase ? `${cdnBase}/${key}` : result.url
+    },
+  }
+}

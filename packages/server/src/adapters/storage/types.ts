@@ -1,0 +1,6 @@
+/** Where uploaded files go. `put` stores the bytes under `key` (`<folder>/<yyyymmdd>/<name>.<ext>`) and answers their public URL. */
+export interface Storage {
+  /** Recorded in file_spaces.disk_name: 'public' (local disk) or 'alioss'. */
+  readonly disk: 'public' | 'alioss'
+  put(key: string, body: Buffer, contentType: string): Promise<string>
+}

@@ -1,0 +1,455 @@
+// Logging in and staying logged in, in the three areas, as each kind of account sees it.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import type { Response } from 'supertest'
+import { translate, type MessageKey } from '@qshop/shared'
+import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
+import { createAdmin, createSeller, createUser, startFakeAliyunSms, useAliyunSms, type FakeAliyunSms } from '../../../test/factories.ts'
+import { verifyPassword } from '../../core/hash.ts'
+import { IP_FAILURE_FACTOR } from './loginThrottle.ts'
+
+type Area = 'user' | 'seller' | 'admin'
+const PREFIX: Record<Area, string> = { user: '/api', seller: '/api/Seller', admin: '/api/Admin' }
+const PROVIDER: Record<Area, 'users' | 'admins'> = { user: 'users', seller: 'users', admin: 'admins' }
+const AREAS: Area[] = ['user', 'seller', 'admin']
+const MAX_FAILURES = 3
+const credentials = { key: 'LTAI-test-key', secret: 'test-secret-0123456789' }
+
+let app: FastifyInstance
+let fake: FakeAliyunSms
+
+const msg = (key: MessageKey) => translate('zh-cn', key)
+function expectRefusal(res: Response, code: number, key: MessageKey) {
+  expect(res.body).toMatchObject({ code, msg: msg(key) })
+}
+
+const postLogin = (body: Record<string, unknown>) => http(app).post('/api/login').send(body)
+const loginAs = (area: Area, username: string, password: string) => postLogin({ username, password, provider: PROVIDER[area], area })
+async function tokensFor(area: Area, username: string, password: string) {
+  const res = await loginAs(area, username, password)
+  expect(res.body.code, JSON.stringify(res.body)).toBe(200)
+  return res.body.data as { access_token: string; refresh_token: string; token_type: string; expires_in: number }
+}
+const info = (area: Area, token: string) => http(app).post(`${PREFIX[area]}/auth/info`).set(bearer(token)).send({ provider: PROVIDER[area] })
+
+/** One account able to log in to each area. */
+async function accounts() {
+  const shopper = await createUser(app)
+  const seller = await createSeller(app)
+  const admin = await createAdmin(app)
+  return { user: shopper, seller, admin } satisfies Record<Area, { username: string; password: string }>
+}
+
+async function smsCode(phone: string, name: string, token?: string) {
+  const req = http(app).post('/api/sms')
+  const res = await (token ? req.set(bearer(token)) : req).send({ phone, name })
+  expect(res.body.code, JSON.stringify(res.body)).toBe(200)
+  return fake.lastCode(phone)
+}
+
+beforeAll(async () => {
+  app = await createTestApp({ LOGIN_MAX_FAILURES: MAX_FAILURES })
+  fake = await startFakeAliyunSms(credentials)
+})
+afterAll(async () => {
+  await fake?.close()
+  await app?.close()
+})
+beforeEach(async () => {
+  await resetDb(app, { demo: false, areas: false })
+  await useAliyunSms(app, fake, credentials)
+})
+
+describe('login, refresh and logout', () => {
+  it.each(AREAS)('%s: logs in, rotates the refresh token, logs out', async (area) => {
+    const account = (await accounts())[area]
+    const first = await tokensFor(area, account.username, account.password)
+    expect(first).toMatchObject({ token_type: 'Bearer', expires_in: 7200 })
+    expect((await info(area, first.access_token)).body.data.username).toBe(account.username)
+
+    const refreshed = await http(app).post('/api/refresh').send({ refresh_token: first.refresh_token })
+    expect(refreshed.body.code).toBe(200)
+    const second = refreshed.body.data
+    expect(second.refresh_token).not.toBe(first.refresh_token)
+    // the used refresh token and its access token are finished
+    const reuse = await http(app).post('/api/refresh').send({ refresh_token: first.refresh_token })
+    expect(reuse.status).toBe(401)
+    expectRefusal(reuse, 401, 'msg.refreshInvalid')
+    expect((await info(area, first.access_token)).status).toBe(401)
+    expect((await info(area, second.access_token)).body.code).toBe(200)
+
+    const out = await http(app).post('/api/logout').set(bearer(second.access_token)).send({ provider: PROVIDER[area] })
+    expect(out.body.code).toBe(200)
+    const after = await info(area, second.access_token)
+    expect(after.status).toBe(401)
+    expect(after.body.code).toBe(401)
+    expect((await http(app).post('/api/refresh').send({ refresh_token: second.refresh_token })).status).toBe(401)
+  })
+
+  it('records the login time, the previous one and the address', async () => {
+    const shopper = await createUser(app)
+    await tokensFor('user', shopper.username, shopper.password)
+    const first = await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })
+    expect(first.login_time).toBeInstanceOf(Date)
+    expect(first.last_login_time).toBeNull()
+    expect(first.ip).not.toBe('')
+    await tokensFor('user', shopper.username, shopper.password)
+    const second = await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })
+    expect(second.last_login_time?.getTime()).toBe(first.login_time?.getTime())
+
+    const admin = await createAdmin(app)
+    await tokensFor('admin', admin.username, admin.password)
+    expect((await app.db.admins.findUniqueOrThrow({ where: { id: admin.id } })).login_time).toBeInstanceOf(Date)
+  })
+
+  it('logout without a token still answers ok', async () => {
+    const res = await http(app).post('/api/logout').type('form').send({ provider: 'users' })
+    expect(res.body).toMatchObject({ code: 200, data: null })
+  })
+
+  it('accepts form-encoded logins as the back-office client posts them', async () => {
+    const admin = await createAdmin(app)
+    const res = await http(app).post('/api/login').type('form').send({ username: admin.username, password: admin.password, provider: 'admins' })
+    expect(res.body).toMatchObject({ code: 200, msg: msg('msg.loginOk') })
+  })
+
+  it('refuses an admins login for another area and unknown fields', async () => {
+    const admin = await createAdmin(app)
+    const res = await postLogin({ username: admin.username, password: admin.password, provider: 'admins', area: 'user' })
+    expect(res.status).toBe(400)
+    expect(res.body.data).toHaveProperty('area')
+    const extra = await postLogin({ username: admin.username, password: admin.password, provider: 'admins', client_type: 'x' })
+    expect(extra.status).toBe(400)
+    expect(extra.body.data).toHaveProperty('client_type')
+  })
+})
+
+describe('area rules', () => {
+  it('refuses the token of one area in every other area', async () => {
+    const all = await accounts()
+    // the store owner can also shop: a storefront token of the same users row must still not open the seller area
+    const tokens: Record<Area, string> = {
+      user: (await tokensFor('user', all.seller.username, all.seller.password)).access_token,
+      seller: (await tokensFor('seller', all.seller.username, all.seller.password)).access_token,
+      admin: (await tokensFor('admin', all.admin.username, all.admin.password)).access_token,
+    }
+    for (const from of AREAS)
+      for (const to of AREAS) {
+        const res = await info(to, tokens[from])
+        expect([from, to, res.status]).toEqual([from, to, from === to ? 200 : 401])
+      }
+  })
+
+  it('refuses a seller sub-account as a buyer but lets it into the seller area', async () => {
+    const owner = await createSeller(app)
+    const sub = await createUser(app, { belong_id: owner.id })
+    expectRefusal(await loginAs('user', sub.username, sub.password), 402, 'msg.subNotAllowBuy')
+    const seller = await tokensFor('seller', sub.username, sub.password)
+    expect((await info('seller', seller.access_token)).body.data.belong_id).toBe(owner.id)
+  })
+
+  it('needs a store (own or the owner’s) for the seller area', async () => {
+    const shopper = await createUser(app)
+    expectRefusal(await loginAs('seller', shopper.username, shopper.password), 402, 'msg.notSeller')
+    const subOfShopper = await createUser(app, { belong_id: shopper.id })
+    expectRefusal(await loginAs('seller', subOfShopper.username, subOfShopper.password), 402, 'msg.notSeller')
+  })
+
+  it('refuses a disabled account after checking its password', async () => {
+    const disabled = await createUser(app, { status: 0 })
+    expectRefusal(await loginAs('user', disabled.username, 'wrong-password'), 402, 'msg.accountErr')
+    expectRefusal(await loginAs('user', disabled.username, disabled.password), 402, 'msg.accountDisabled')
+  })
+
+  it('lets a shopper log in with the phone number as the login name', async () => {
+    const shopper = await createUser(app, { phone: '13800000001' })
+    const pair = await tokensFor('user', '13800000001', shopper.password)
+    expect((await info('user', pair.access_token)).body.data.id).toBe(shopper.id)
+  })
+})
+
+describe('wrong credentials and lockout', () => {
+  it('answers the same for a wrong password and an unknown account', async () => {
+    const shopper = await createUser(app)
+    const admin = await createAdmin(app)
+    for (const res of [
+      await loginAs('user', shopper.username, 'not-the-password'),
+      await loginAs('user', 'nobody_here', 'whatever1'),
+      await loginAs('admin', admin.username, 'not-the-password'),
+      await loginAs('admin', 'nobody_here', 'whatever1'),
+    ]) {
+      expect(res.status).toBe(200)
+      expectRefusal(res, 402, 'msg.accountErr')
+      expect(res.body.data).toBeNull()
+    }
+    const en = await http(app).post('/api/login').set('lang', 'en').send({ username: 'nobody', password: 'x', provider: 'users' })
+    expect(en.body.msg).toBe('Account or password error.')
+  })
+
+  it(`locks an account after ${MAX_FAILURES} failures, even for the right password; other accounts still log in`, async () => {
+    const victim = await createUser(app)
+    const other = await createUser(app)
+    for (let i = 0; i < MAX_FAILURES; i++) expectRefusal(await loginAs('user', victim.username, `guess${i}xx`), 402, 'msg.accountErr')
+    const locked = await loginAs('user', victim.username, victim.password)
+    expect(locked.status).toBe(429)
+    expectRefusal(locked, 429, 'msg.loginLocked')
+    expect((await loginAs('user', victim.username.toUpperCase(), victim.password)).status).toBe(429)
+    expect((await loginAs('user', other.username, other.password)).body.code).toBe(200)
+    // the lock is per area: the same name in the admin area is counted apart
+    expect((await loginAs('admin', victim.username, 'x')).body.code).toBe(402)
+  })
+
+  it('locks an address that fails on many accounts', async () => {
+    const real = await createUser(app)
+    const limit = MAX_FAILURES * IP_FAILURE_FACTOR
+    for (let i = 0; i < limit; i++) await loginAs('user', `someone${i}`, 'password1')
+    const res = await loginAs('user', real.username, real.password)
+    expectRefusal(res, 429, 'msg.loginLocked')
+  })
+
+  it('a successful login clears the account’s failures', async () => {
+    const shopper = await createUser(app)
+    for (let i = 0; i < MAX_FAILURES - 1; i++) await loginAs('user', shopper.username, 'wrong-one')
+    await tokensFor('user', shopper.username, shopper.password)
+    for (let i = 0; i < MAX_FAILURES - 1; i++) await loginAs('user', shopper.username, 'wrong-one')
+    expect((await loginAs('user', shopper.username, shopper.password)).body.code).toBe(200)
+  })
+})
+
+describe('GET /api/is_login', () => {
+  it('answers the account id for a live token of any area, else null', async () => {
+    const all = await accounts()
+    const isLogin = (token?: string, provider?: string) => {
+      const req = http(app).get('/api/is_login').query(provider ? { provider } : {})
+      return (token ? req.set(bearer(token)) : req).then((r) => r.body)
+    }
+    expect(await isLogin()).toMatchObject({ code: 200, data: null })
+    expect((await isLogin('garbage')).data).toBeNull()
+    const user = await tokensFor('user', all.user.username, all.user.password)
+    const seller = await tokensFor('seller', all.seller.username, all.seller.password)
+    const admin = await tokensFor('admin', all.admin.username, all.admin.password)
+    expect((await isLogin(user.access_token)).data).toBe(all.user.id)
+    expect((await isLogin(seller.access_token, 'users')).data).toBe(all.seller.id)
+    expect((await isLogin(admin.access_token, 'admins')).data).toBe(all.admin.id)
+    expect((await isLogin(admin.access_token, 'users')).data).toBeNull()
+    expect((await isLogin(user.access_token, 'admins')).data).toBeNull()
+    await http(app).post('/api/logout').set(bearer(user.access_token)).send({})
+    expect((await isLogin(user.access_token)).data).toBeNull()
+  })
+})
+
+describe('POST /api/register', () => {
+  it('registers with a login name and logs the new shopper in, without a pay password', async () => {
+    const inviter = await createUser(app)
+    const res = await http(app).post('/api/register').send({ type: 'username', username: 'newbie_1', password: 'Newbie@123', inviter_id: inviter.id })
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200)
+    const me = await info('user', res.body.data.access_token)
+    expect(me.body.data).toMatchObject({ username: 'newbie_1', inviter_id: inviter.id, has_pay_password: false, money: '0.00' })
+    const row = await app.db.users.findUniqueOrThrow({ where: { username: 'newbie_1' } })
+    expect(row.pay_password).toBeNull()
+    expect(await verifyPassword(row.password, 'Newbie@123')).toBe(true)
+
+    expectRefusal(await http(app).post('/api/register').send({ type: 'username', username: 'NEWBIE_1', password: 'Other@123' }), 402, 'msg.userExists')
+    expectRefusal(
+      await http(app).post('/api/register').send({ type: 'username', username: 'newbie_2', password: 'Other@123', inviter_id: 999999 }),
+      402,
+      'msg.inviterNotFound',
+    )
+    // names that look like phone numbers could shadow someone's phone login
+    expect((await http(app).post('/api/register').send({ type: 'username', username: '13800000009', password: 'Other@123' })).status).toBe(400)
+    expect(await app.db.users.count()).toBe(2)
+  })
+
+  it('registers with a phone number and an SMS code, which works once', async () => {
+    const code = await smsCode('13900000002', 'register')
+    const wrong = await http(app).post('/api/register').send({ type: 'phone', phone: '13900000002', code: code === '000000' ? '111111' : '000000', password: 'Phone@123' })
+    expectRefusal(wrong, 402, 'msg.smsCodeErr')
+    expect(await app.db.users.count()).toBe(0)
+
+    const res = await http(app).post('/api/register').send({ type: 'phone', phone: '13900000002', code, password: 'Phone@123' })
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200)
+    const row = await app.db.users.findUniqueOrThrow({ where: { phone: '13900000002' } })
+    expect(row).toMatchObject({ username: '13900000002', nickname: '139****0002', pay_password: null })
+    expectRefusal(await http(app).post('/api/register').send({ type: 'phone', phone: '13900000002', code, password: 'Phone@123' }), 402, 'msg.userExists')
+  })
+
+  it('needs a code for a phone registration', async () => {
+    const res = await http(app).post('/api/register').send({ type: 'phone', phone: '13900000003', password: 'Phone@123' })
+    expect(res.status).toBe(400)
+    expect(res.body.data).toHaveProperty('code')
+  })
+})
+
+describe('POST /api/forget_password', () => {
+  it('sets a new password with an SMS code and ends every session of the account', async () => {
+    const shopper = await createSeller(app, { phone: '13700000004' })
+    const storefront = await tokensFor('user', shopper.username, shopper.password)
+    const seller = await tokensFor('seller', shopper.username, shopper.password)
+    const code = await smsCode('13700000004', 'forget_password')
+    const res = await http(app).post('/api/forget_password').send({ phone: '13700000004', code, password: 'Brand@new1' })
+    expect(res.body).toMatchObject({ code: 200, data: null })
+
+    expectRefusal(await loginAs('user', shopper.username, shopper.password), 402, 'msg.accountErr')
+    expect((await loginAs('user', shopper.username, 'Brand@new1')).body.code).toBe(200)
+    expect((await info('user', storefront.access_token)).status).toBe(401)
+    expect((await info('seller', seller.access_token)).status).toBe(401)
+    expect((await http(app).post('/api/refresh').send({ refresh_token: seller.refresh_token })).status).toBe(401)
+    // the code is spent
+    expectRefusal(await http(app).post('/api/forget_password').send({ phone: '13700000004', code, password: 'Again@123' }), 402, 'msg.smsCodeErr')
+  })
+})
+
+describe('auth/info', () => {
+  it('answers the shopper without password fields', async () => {
+    const shopper = await createUser(app, { phone: '13600000005', pay_password: '123456' })
+    await app.db.user_checks.create({ data: { user_id: shopper.id, name: 'Zhang San', card_no: '1101', bank_no: '6222', bank_name: 'ICBC' } })
+    const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
+    const res = await info('user', token)
+    expect(res.body.data).toEqual({
+      id: shopper.id, username: shopper.username, nickname: shopper.username, avatar: '', phone: '13600000005', email: null, sex: 1,
+      belong_id: 0, money: '0.00', frozen_money: '0.00', integral: 0, inviter_id: 0, has_pay_password: true, check: true,
+    })
+  })
+
+  it('gives admins and sellers the first page they may open as defaultUrl', async () => {
+    await app.db.admin_menus.deleteMany()
+    await app.db.user_menus.deleteMany()
+    const root = await app.db.admin_menus.create({ data: { name: 'Goods', apis: '', is_sort: 1 } })
+    const first = await app.db.admin_menus.create({ data: { pid: root.id, name: 'Brands', apis: '/Admin/goods_brands', is_sort: 2 } })
+    const second = await app.db.admin_menus.create({ data: { pid: root.id, name: 'Classes', apis: '/Admin/goods_classes', is_sort: 1 } })
+    await app.db.admin_menus.create({ data: { name: 'Later', apis: '/Admin/later', is_sort: 5 } })
+    const superAdmin = await createAdmin(app)
+    const limited = await createAdmin(app, { is_super: 0 })
+    const role = await app.db.admin_roles.create({ data: { name: 'brands only' } })
+    await app.db.admin_to_roles.create({ data: { admin_id: limited.id, role_id: role.id } })
+    await app.db.admin_to_menus.createMany({ data: [{ role_id: role.id, menu_id: root.id }, { role_id: role.id, menu_id: first.id }] })
+
+    const asSuper = await info('admin', (await tokensFor('admin', superAdmin.username, superAdmin.password)).access_token)
+    expect(asSuper.body.data).toEqual({ id: superAdmin.id, username: superAdmin.username, nickname: superAdmin.username, avatar: '', is_super: 1, belong_id: 0, defaultUrl: second.apis })
+    const asLimited = await info('admin', (await tokensFor('admin', limited.username, limited.password)).access_token)
+    expect(asLimited.body.data.defaultUrl).toBe('/Admin/goods_brands')
+
+    await app.db.user_menus.create({ data: { name: 'Orders', apis: '/Seller/orders' } })
+    const owner = await createSeller(app)
+    const sub = await createUser(app, { belong_id: owner.id })
+    const ownerInfo = await info('seller', (await tokensFor('seller', owner.username, owner.password)).access_token)
+    expect(ownerInfo.body.data).toMatchObject({ id: owner.id, defaultUrl: '/Seller/orders' })
+    expect(ownerInfo.body.data).not.toHaveProperty('password')
+    const subInfo = await info('seller', (await tokensFor('seller', sub.username, sub.password)).access_token)
+    expect(subInfo.body.data.defaultUrl).toBe('')
+  })
+})
+
+describe('auth/edit', () => {
+  it.each(AREAS)('%s: refuses money and any other field with 400 and writes nothing', async (area) => {
+    const account = (await accounts())[area]
+    const token = (await tokensFor(area, account.username, account.password)).access_token
+    for (const extra of [{ money: '99999.00' }, { is_super: 1 }, { belong_id: 7 }, { status: 0 }, { pay_password: '000000' }, { username: 'renamed' }]) {
+      const res = await http(app).post(`${PREFIX[area]}/auth/edit`).set(bearer(token)).send({ nickname: 'Changed', ...extra })
+      expect(res.status).toBe(400)
+      expect(res.body.code).toBe(400)
+      expect(res.body.data).toHaveProperty(Object.keys(extra)[0])
+    }
+    const row =
+      area === 'admin'
+        ? await app.db.admins.findUniqueOrThrow({ where: { username: account.username } })
+        : await app.db.users.findUniqueOrThrow({ where: { username: account.username } })
+    expect(row.nickname).toBe(account.username)
+    expect(row.belong_id).toBe(0)
+    if ('money' in row) expect(row.money.toFixed(2)).toBe('0.00')
+    if ('is_super' in row) expect(row.is_super).toBe(1)
+  })
+
+  it.each(AREAS)('%s: changes nickname, avatar and password; other sessions end, this one stays', async (area) => {
+    const account = (await accounts())[area]
+    const current = await tokensFor(area, account.username, account.password)
+    const other = await tokensFor(area, account.username, account.password)
+    const res = await http(app)
+      .post(`${PREFIX[area]}/auth/edit`)
+      .set(bearer(current.access_token))
+      .type('form')
+      .send({ provider: PROVIDER[area], nickname: 'New name', avatar: '/uploads/avatar/a.png', password: 'Changed@123' })
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200)
+    const me = await info(area, current.access_token)
+    expect(me.body.data).toMatchObject({ nickname: 'New name', avatar: '/uploads/avatar/a.png' })
+    expect((await info(area, other.access_token)).status).toBe(401)
+    expect((await http(app).post('/api/refresh').send({ refresh_token: other.refresh_token })).status).toBe(401)
+    expect((await http(app).post('/api/refresh').send({ refresh_token: current.refresh_token })).body.code).toBe(200)
+    expect((await loginAs(area, account.username, 'Changed@123')).body.code).toBe(200)
+  })
+
+  it('keeps the password when it is sent empty', async () => {
+    const shopper = await createUser(app)
+    const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
+    const res = await http(app).post('/api/auth/edit').set(bearer(token)).type('form').send({ nickname: 'Only name', password: '' })
+    expect(res.body.code).toBe(200)
+    expect((await loginAs('user', shopper.username, shopper.password)).body.code).toBe(200)
+  })
+})
+
+describe('POST /api/auth/edit_secure', () => {
+  it('sets the pay password with a code sent to the own phone', async () => {
+    const shopper = await createUser(app, { phone: '13500000006' })
+    const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
+    const code = await smsCode('13500000006', 'edit_user', token)
+    expect((await http(app).post('/api/auth/edit_secure').set(bearer(token)).send({ pay_password: '12345a', code })).status).toBe(400)
+    const res = await http(app).post('/api/auth/edit_secure').set(bearer(token)).send({ pay_password: '246810', code })
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200)
+    const row = await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })
+    expect(await verifyPassword(row.pay_password, '246810')).toBe(true)
+    expectRefusal(await http(app).post('/api/auth/edit_secure').set(bearer(token)).send({ pay_password: '135790', code }), 402, 'msg.smsCodeErr')
+  })
+
+  it('changes the phone with a code sent to the new phone, which must be free', async () => {
+    const shopper = await createUser(app, { phone: '13500000007' })
+    await createUser(app, { phone: '13500000008' })
+    const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
+    // a code for a phone someone else uses is not even sent
+    const taken = await http(app).post('/api/sms').set(bearer(token)).send({ phone: '13500000008', name: 'edit_user' })
+    expectRefusal(taken, 402, 'msg.phoneExists')
+    const code = await smsCode('13500000009', 'edit_user', token)
+    const res = await http(app).post('/api/auth/edit_secure').set(bearer(token)).send({ phone: '13500000009', code })
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200)
+    expect((await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })).phone).toBe('13500000009')
+  })
+
+  it('needs a phone before a pay password can be set', async () => {
+    const shopper = await createUser(app)
+    const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
+    const res = await http(app).post('/api/auth/edit_secure').set(bearer(token)).send({ pay_password: '246810', code: '123456' })
+    expectRefusal(res, 402, 'msg.phoneEmpty')
+  })
+})
+
+describe('phone login', () => {
+  it('logs a shopper in with a login code', async () => {
+    const shopper = await createUser(app, { phone: '13400000010' })
+    const code = await smsCode('13400000010', 'login')
+    const res = await postLogin({ username: '13400000010', provider: 'users', type: 'phone', code })
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200)
+    expect((await info('user', res.body.data.access_token)).body.data.id).toBe(shopper.id)
+    expectRefusal(await postLogin({ username: '13400000010', provider: 'users', type: 'phone', code }), 402, 'msg.smsCodeErr')
+  })
+})
+
+describe('token renewal', () => {
+  it('sends a fresh access token in the Authorization header when the token nears expiry', async () => {
+    const shortLived = await createTestApp({ ACCESS_TOKEN_TTL: 100, TOKEN_RENEW_WINDOW: 200 })
+    try {
+      const shopper = await createUser(app)
+      const login = await http(shortLived).post('/api/login').send({ username: shopper.username, password: shopper.password, provider: 'users' })
+      const res = await http(shortLived).post('/api/auth/info').set(bearer(login.body.data.access_token)).send({})
+      expect(res.body.code).toBe(200)
+      const renewed = res.headers.authorization
+      expect(renewed).toMatch(/^Bearer \S+$/)
+      const again = await http(shortLived).post('/api/auth/info').set('Authorization', renewed).send({})
+      expect(again.body.data.id).toBe(shopper.id)
+    } finally {
+      await shortLived.close()
+    }
+    // with the normal window a fresh token is not sent
+    const shopper = await createUser(app)
+    const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
+    expect((await info('user', token)).headers.authorization).toBeUndefined()
+  })
+})

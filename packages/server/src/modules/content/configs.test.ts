@@ -1,0 +1,166 @@
+// Grouped config forms: defaults, partial updates, strict validation, masked secrets, cache invalidation.
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
+import { createAdmin } from '../../../test/factories.ts'
+import { readConfig } from '../../core/configs.ts'
+import { permissionRow, tokenFor } from '../rbac/testkit.ts'
+import { publicSiteConfig } from './service.ts'
+
+let app: FastifyInstance
+let auth: Record<string, string>
+
+beforeAll(async () => {
+  app = await createTestApp()
+})
+beforeEach(async () => {
+  await resetDb(app, { demo: false, areas: false })
+  const root = await createAdmin(app, { is_super: 1 })
+  auth = bearer(await tokenFor(app, 'admin', root.id))
+})
+afterAll(async () => app?.close())
+
+const getGroup = (group: string) => http(app).get(`/api/Admin/configs/${group}`).set(auth)
+const putGroup = (group: string, body: object | string) => {
+  const req = http(app).put(`/api/Admin/configs/${group}`).set(auth)
+  return typeof body === 'string' ? req.type('form').send(body) : req.send(body)
+}
+const stored = async (name: string) => (await app.db.configs.findUnique({ where: { name } }))?.content ?? null
+
+describe('reading', () => {
+  test('the web group answers the seeded string rows, typed', async () => {
+    const res = await getGroup('web')
+    expect(res.body.code).toBe(200)
+    expect(res.body.data).toMatchObject({ web_name: 'QShop 多商户商城', close_status: 0, close_reason: '', logo: '' })
+    expect(Object.keys(res.body.data).sort()).toEqual(
+      ['close_reason', 'close_status', 'description', 'email', 'icp', 'index_name', 'keyword', 'logo', 'mobile', 'tel', 'web_name'].sort(),
+    )
+  })
+
+  test('JSON groups answer every field, with defaults for what is not stored', async () => {
+    expect((await getGroup('store')).body.data).toEqual({ goods_verify: false, cash: '0.00', commission_rate: '0.00' })
+    await app.db.configs.deleteMany({ where: { name: 'map' } })
+    expect((await getGroup('map')).body.data).toEqual({ key: '', jsapi: '', security: '' })
+    const pay = (await getGroup('pay')).body.data
+    expect(Object.keys(pay)).toEqual(['wechat', 'alipay'])
+    expect(pay.wechat).toMatchObject({ mch_id: '', key: '' })
+  })
+
+  test('an unknown group is 404', async () => {
+    expect((await getGroup('secrets')).status).toBe(404)
+  })
+
+  test('an admin without the permission is refused', async () => {
+    const clerk = await createAdmin(app, { is_super: 0 })
+    const clerkAuth = bearer(await tokenFor(app, 'admin', clerk.id))
+    expect((await http(app).get('/api/Admin/configs/web').set(clerkAuth)).status).toBe(403)
+
+    const role = await app.db.admin_roles.create({ data: { name: 'config reader' } })
+    await app.db.admin_to_permissions.create({ data: { role_id: role.id, permission_id: await permissionRow(app, 'admin', 'admin.configs.show') } })
+    await app.db.admin_to_roles.create({ data: { admin_id: clerk.id, role_id: role.id } })
+    await app.actors.invalidate()
+    expect((await http(app).get('/api/Admin/configs/web').set(clerkAuth)).status).toBe(200)
+    expect((await http(app).put('/api/Admin/configs/web').set(clerkAuth).send({ web_name: 'x' })).status).toBe(403)
+  })
+})
+
+describe('updating', () => {
+  test('the posted fields are written, the others kept; the new value is read right after (cache dropped)', async () => {
+    expect(await readConfig(app, 'web_name')).toBe('QShop 多商户商城') // now cached
+    expect(await readConfig(app, 'store')).toMatchObject({ cash: '0' })
+
+    const web = await putGroup('web', { web_name: '新商城', close_status: 1, close_reason: '维护中' })
+    expect(web.body.code).toBe(200)
+    expect(web.body.data).toMatchObject({ web_name: '新商城', close_status: 1, keyword: '多商户商城,网上购物,品质好店' })
+    expect(await stored('web_name')).toBe('新商城')
+    expect(await stored('close_status')).toBe('1')
+    expect(await readConfig(app, 'web_name')).toBe('新商城')
+    expect((await publicSiteConfig(app)).close_reason).toBe('维护中')
+
+    const store = await putGroup('store', { goods_verify: 1, cash: '2.5' })
+    expect(store.body.data).toEqual({ goods_verify: true, cash: '2.50', commission_rate: '0.00' })
+    expect(await readConfig(app, 'store')).toEqual({ goods_verify: true, cash: '2.50', commission_rate: '0.00' })
+  })
+
+  test('a form-encoded body works, sections posted as JSON', async () => {
+    const res = await putGroup('oauth', `weixin=${encodeURIComponent(JSON.stringify({ client_id: 'wx123', return_url: 'https://shop.example.com/cb' }))}`)
+    expect(res.body.code).toBe(200)
+    expect(await readConfig(app, 'oauth')).toMatchObject({
+      weixin: { client_id: 'wx123', key: '', return_url: 'https://shop.example.com/cb' },
+      weixinweb: { client_id: '' },
+    })
+  })
+
+  test.each([
+    ['web', { web_name: 'ok', favicon: 'x' }, 'favicon'],
+    ['store', { cash: '100.01' }, 'cash'],
+    ['store', { commission_rate: '-1' }, 'commission_rate'],
+    ['store', { cash: '1.234' }, 'cash'],
+    ['pay', { wechat: { mch_id: '1', mch_key: 'x' } }, 'wechat.mch_key'],
+    ['upload', { driver: 'ftp' }, 'driver'],
+    ['web', { web_name: 'x'.repeat(65) }, 'web_name'],
+  ])('%s %j is refused with 400 and nothing is written', async (group, body, field) => {
+    const before = await app.db.configs.findMany({ orderBy: { id: 'asc' } })
+    const res = await putGroup(group, body)
+    expect(res.status).toBe(400)
+    expect(res.body.data).toHaveProperty([field])
+    expect(await app.db.configs.findMany({ orderBy: { id: 'asc' } })).toEqual(before)
+  })
+})
+
+describe('secrets', () => {
+  test('answered masked; a masked value posted back keeps the stored secret; a new value replaces it', async () => {
+    const secret = 'sk_live_0123456789abcdef'
+    await putGroup('pay', { wechat: { mch_id: '1900000001', key: secret, secret: 'app-secret-value-9876' } })
+    expect(JSON.parse((await stored('pay'))!).wechat).toMatchObject({ mch_id: '1900000001', key: secret })
+
+    const shown = (await getGroup('pay')).body.data.wechat
+    expect(shown).toMatchObject({ mch_id: '1900000001', key: '******cdef', secret: '******9876', app_secret: '' })
+    expect(JSON.stringify((await getGroup('pay')).body)).not.toContain(secret)
+
+    // the form posts everything back as shown, with one field changed
+    const saved = await putGroup('pay', { wechat: { ...shown, notify_url: 'https://shop.example.com/api/payment/wechat' } })
+    expect(saved.body.data.wechat.key).toBe('******cdef')
+    const after = (await readConfig<{ wechat: Record<string, string> }>(app, 'pay'))!.wechat
+    expect(after).toMatchObject({ key: secret, secret: 'app-secret-value-9876', notify_url: 'https://shop.example.com/api/payment/wechat' })
+
+    await putGroup('pay', { wechat: { key: 'rotated-key-000000001111' } })
+    expect((await readConfig<{ wechat: Record<string, string> }>(app, 'pay'))!.wechat.key).toBe('rotated-key-000000001111')
+  })
+
+  test.each([
+    ['upload', { secret: 'oss-secret-abcdefgh1234' }, 'secret'],
+    ['sms', { secret: 'sms-secret-abcdefgh1234' }, 'secret'],
+    ['map', { security: 'amap-security-abcd1234' }, 'security'],
+    ['logistics', { appkey: 'kuaibao-appkey-abcd1234' }, 'appkey'],
+  ])('%s: %j is never answered in clear', async (group, body, field) => {
+    const res = await putGroup(group, body)
+    expect(res.body.code).toBe(200)
+    expect(res.body.data[field]).toBe('******1234')
+    expect((await getGroup(group)).body.data[field]).toBe('******1234')
+  })
+
+  test('oauth keys are masked; short secrets show no characters at all', async () => {
+    await putGroup('oauth', { weixinweb: { client_id: 'wxweb', key: 'short' } })
+    expect((await getGroup('oauth')).body.data.weixinweb).toEqual({ client_id: 'wxweb', key: '******', return_url: '' })
+  })
+
+  test('the public site config holds no secret and only the public keys', async () => {
+    await putGroup('map', { key: 'amap-web-key', jsapi: 'amap-js-key', security: 'amap-security-abcd1234' })
+    await putGroup('web', { tel: '010-0000', email: 'service@example.com' })
+    const site = await publicSiteConfig(app)
+    expect(site).toEqual({
+      web_name: 'QShop 多商户商城',
+      logo: '',
+      index_name: 'QShop 多商户商城 - 多店铺 一站购',
+      keyword: '多商户商城,网上购物,品质好店',
+      description: 'QShop 多商户商城：汇聚品质店铺，一站式选购。',
+      mobile: '',
+      email: 'service@example.com',
+      icp: '',
+      close_status: 0,
+      close_reason: '',
+      amap: { key: 'amap-web-key', jsapi: 'amap-js-key' },
+    })
+  })
+})

@@ -1,0 +1,262 @@
+// Every error path of the wire contract (DESIGN.md §3): each answer is {code, msg, data} with the right HTTP status,
+// translated messages, no internals leaked; plus request ids, health, API docs and security headers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import sharp from 'sharp'
+import { defineResource, zx } from '@qshop/shared'
+import { buildApp } from '../src/app.ts'
+import { resourceRoutes } from '../src/core/resource.ts'
+import { bearer, createTestApp, http, resetDb, testConfig } from './helpers.ts'
+
+/** A back-office resource over `configs` (unique `name`) exercising the resource engine's refusals. */
+const probe = defineResource({
+  name: 'probe_configs',
+  area: 'admin',
+  fields: {
+    name: { label: 'name', input: zx.text(20, 1), required: true, filter: ['eq'] },
+    content: { label: 'content', input: zx.text(200) },
+    is_type: { label: 'is_type', input: zx.flag() },
+  },
+})
+
+/** The real app plus the probe resource in an admin-guarded scope and a route that crashes. */
+async function buildProbeApp(): Promise<FastifyInstance> {
+  const app = await buildApp(testConfig(), { logger: false })
+  await app.register(
+    async (scope) => {
+      scope.addHook('preHandler', app.guard('admin'))
+      await scope.register(resourceRoutes({ decl: probe, model: 'configs' }) as never)
+    },
+    { prefix: '/api/Admin' },
+  )
+  app.get('/api/boom', { config: { public: true } }, async () => {
+    throw new Error('connect ECONNREFUSED mysql://root:s3cret@10.0.0.5/qshop')
+  })
+  await app.ready()
+  return app
+}
+
+let base: FastifyInstance
+let app: FastifyInstance
+let superToken: string
+let plainToken: string
+
+async function adminToken(username: string, is_super: number) {
+  const admin = await app.db.admins.create({ data: { username, password: 'unused: tokens are issued directly', is_super } })
+  return (await app.tokens.issue('admin', admin.id, { ip: '127.0.0.1', headers: {} } as FastifyRequest)).access_token
+}
+
+beforeAll(async () => {
+  base = await createTestApp() // migrates the worker's database once
+  app = await buildProbeApp()
+  await resetDb(app, { demo: false, areas: false })
+  superToken = await adminToken('root', 1)
+  plainToken = await adminToken('clerk', 0)
+})
+afterAll(async () => {
+  await app.close()
+  await base.close()
+})
+
+const post = (body: unknown) => http(app).post('/api/Admin/probe_configs').set(bearer(superToken)).send(body as object)
+
+describe('400 invalid input', () => {
+  it('answers malformed and empty JSON with a 400 envelope, not a 500', async () => {
+    const malformed = await http(app).post('/api/Admin/probe_configs').set(bearer(superToken)).set('Content-Type', 'application/json').send('{"name": ')
+    expect(malformed.status).toBe(400)
+    expect(malformed.body).toEqual({ code: 400, msg: '数据异常', data: null })
+
+    const empty = await http(app).post('/api/Admin/probe_configs').set(bearer(superToken)).set('Content-Type', 'application/json').send('')
+    expect(empty.status).toBe(400)
+    expect(empty.body).toMatchObject({ code: 400, data: null })
+  })
+
+  it('names each field of wrong type, missing, or too long', async () => {
+    const before = await app.db.configs.count()
+    const wrongTypes = await post({ name: 123, is_type: 'maybe' })
+    expect(wrongTypes.status).toBe(400)
+    expect(wrongTypes.body.code).toBe(400)
+    expect(wrongTypes.body.msg).toBe('数据异常')
+    expect(Object.keys(wrongTypes.body.data).sort()).toEqual(['is_type', 'name'])
+    expect(wrongTypes.body.data.is_type).toBe('取值不在允许范围内')
+
+    const missing = await post({ content: 'x' })
+    expect(missing.body.data).toEqual({ name: '必填项不能为空' })
+
+    const overlong = await post({ name: 'x'.repeat(21) })
+    expect(overlong.status).toBe(400)
+    expect(overlong.body.data).toEqual({ name: '长度不能超过 20' })
+    expect(await app.db.configs.count()).toBe(before)
+  })
+
+  it('refuses unknown body fields and unknown filters, naming them', async () => {
+    const res = await post({ name: 'site', money: '99.00', is_admin: 1 })
+    expect(res.status).toBe(400)
+    expect(res.body.data).toEqual({ money: '不允许的字段', is_admin: '不允许的字段' })
+
+    const filter = await http(app).get('/api/Admin/probe_configs?content=x').set(bearer(superToken))
+    expect(filter.status).toBe(400)
+    expect(filter.body.data).toEqual({ content: '不允许的字段' })
+  })
+
+  it('answers an unsupported media type as a 400 envelope', async () => {
+    const res = await http(app).post('/api/Admin/probe_configs').set(bearer(superToken)).set('Content-Type', 'application/xml').send('<name>x</name>')
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ code: 400, data: null })
+  })
+
+  it('accepts the same input form-encoded (the back-office client posts forms)', async () => {
+    const res = await http(app).post('/api/Admin/probe_configs').set(bearer(superToken)).type('form').send('name=probe_site&is_type=1')
+    expect(res.body.code).toBe(200)
+    expect(await app.db.configs.findUniqueOrThrow({ where: { name: 'probe_site' } })).toMatchObject({ id: res.body.data.id, is_type: 1 })
+  })
+})
+
+describe('401 / 403 / 404 / 402 / 409 / 413', () => {
+  it('401 without a token, with a broken one, and with a token of another area', async () => {
+    for (const headers of [{}, bearer('broken'), bearer(plainToken.slice(0, -2) + 'xx')]) {
+      const res = await http(app).get('/api/Admin/probe_configs').set(headers)
+      expect(res.status).toBe(401)
+      expect(res.body).toEqual({ code: 401, msg: '登录已失效，请重新登录', data: null })
+    }
+    const user = await app.db.users.create({ data: { username: 'shopper', password: 'x' } })
+    const userToken = (await app.tokens.issue('user', user.id, { ip: '127.0.0.1', headers: {} } as FastifyRequest)).access_token
+    expect((await http(app).get('/api/Admin/probe_configs').set(bearer(userToken))).status).toBe(401)
+    expect((await http(app).post('/api/uploads')).status).toBe(401)
+  })
+
+  it('403 when the actor lacks the route permission; a super admin passes', async () => {
+    const refused = await http(app).get('/api/Admin/probe_configs').set(bearer(plainToken))
+    expect(refused.status).toBe(403)
+    expect(refused.body).toEqual({ code: 403, msg: '没有权限', data: null })
+    const allowed = await http(app).get('/api/Admin/probe_configs').set(bearer(superToken))
+    expect(allowed.status).toBe(200)
+    expect(allowed.body.data).toMatchObject({ total: await app.db.configs.count(), per_page: 30, current_page: 1 })
+  })
+
+  it('404 envelope for an unknown route and for an unknown id', async () => {
+    for (const [method, url] of [['get', '/api/no/such/route'], ['post', '/api/Admin/nothing'], ['delete', '/api/common']] as const) {
+      const res = await http(app)[method](url)
+      expect(res.status, url).toBe(404)
+      expect(res.body, url).toEqual({ code: 404, msg: '接口不存在', data: null })
+    }
+    const missing = await http(app).get('/api/Admin/probe_configs/999999').set(bearer(superToken))
+    expect(missing.status).toBe(404)
+    expect(missing.body).toEqual({ code: 404, msg: '数据不存在', data: null })
+    const missingDelete = await http(app).delete('/api/Admin/probe_configs/999998,999999').set(bearer(superToken))
+    expect(missingDelete.status).toBe(404)
+  })
+
+  it('402 business refusal travels as HTTP 200 with code 402 and a translated msg', async () => {
+    const owner = await app.db.users.create({ data: { username: 'owner', password: 'x' } })
+    const sub = await app.db.users.create({ data: { username: 'staff', password: 'x', belong_id: owner.id } })
+    const token = (await app.tokens.issue('user', sub.id, { ip: '127.0.0.1', headers: {} } as FastifyRequest)).access_token
+    const image = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } }).png().toBuffer()
+    const res = await http(app).post('/api/uploads').set(bearer(token)).attach('file', image, 'a.png')
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ code: 402, msg: '子账号不允许购买', data: null })
+  })
+
+  it('409 on a duplicate unique key, naming the field', async () => {
+    expect((await post({ name: 'probe_dup', content: 'Shop' })).body.code).toBe(200)
+    const dup = await post({ name: 'probe_dup', content: 'Other' })
+    expect(dup.status).toBe(409)
+    expect(dup.body.code).toBe(409)
+    expect(dup.body.msg).toBe('数据冲突，请刷新后重试')
+    expect(dup.body.data).toBeTypeOf('object')
+    expect(await app.db.configs.count({ where: { name: 'probe_dup' } })).toBe(1)
+  })
+
+  it('413 when the body is larger than the limit', async () => {
+    const res = await post({ name: 'big', content: 'x'.repeat(3 * 1024 * 1024) })
+    expect(res.status).toBe(413)
+    expect(res.body).toEqual({ code: 413, msg: '上传内容过大', data: null })
+  })
+})
+
+describe('429 and 500', () => {
+  it('429 after RATE_LIMIT_MAX requests in the window (health is exempt)', async () => {
+    const limited = await createTestApp({ RATE_LIMIT_MAX: 3 })
+    // Counters are per ip and shared by every instance on this Redis prefix: start from a clean window.
+    const counters = await app.redis.keys(`${app.key('rl')}:*`)
+    if (counters.length) await app.redis.del(...counters)
+    try {
+      for (let i = 0; i < 3; i++) expect((await http(limited).get('/api/load_goods_classes')).status).toBe(200)
+      const res = await http(limited).get('/api/load_goods_classes')
+      expect(res.status).toBe(429)
+      expect(res.body).toEqual({ code: 429, msg: '您请求太频繁了，请休息一会', data: null })
+      const en = await http(limited).get('/api/load_goods_classes').set('lang', 'en')
+      expect(en.body.msg).toBe('You are requesting too frequently, please rest a while.')
+      expect((await http(limited).get('/api/health')).status).toBe(200)
+    } finally {
+      await limited.close()
+    }
+  })
+
+  it('500 hides internals (message, stack, connection strings)', async () => {
+    const res = await http(app).get('/api/boom')
+    expect(res.status).toBe(500)
+    expect(res.body).toEqual({ code: 500, msg: '服务器内部错误', data: null })
+    expect(res.text).not.toMatch(/s3cret|ECONNREFUSED|stack|at /)
+  })
+})
+
+describe('languages and request ids', () => {
+  it('answers zh-cn by default, en with `lang: en` or Accept-Language en-US', async () => {
+    const zh = await post({ name: 'x'.repeat(21) })
+    expect(zh.body).toMatchObject({ msg: '数据异常', data: { name: '长度不能超过 20' } })
+
+    const en = await post({ name: 'x'.repeat(21) }).set('lang', 'en')
+    expect(en.body).toMatchObject({ msg: 'Data is abnormal.', data: { name: 'At most 20 characters.' } })
+
+    const accept = await http(app).get('/api/Admin/probe_configs').set('Accept-Language', 'en-US,en;q=0.9')
+    expect(accept.body.msg).toBe('Your session has expired, please log in again.')
+
+    const chinese = await http(app).get('/api/no/route').set('Accept-Language', 'zh-CN,zh;q=0.9,en;q=0.8')
+    expect(chinese.body.msg).toBe('接口不存在')
+    expect((await http(app).get('/api/no/route').set('lang', 'en')).body.msg).toBe('No such interface.')
+  })
+
+  it('echoes x-request-id, or makes one, on success and error answers', async () => {
+    const ok = await http(app).get('/api/health').set('x-request-id', 'req-abc-123')
+    expect(ok.headers['x-request-id']).toBe('req-abc-123')
+    const failed = await http(app).get('/api/boom').set('x-request-id', 'req-boom-1')
+    expect(failed.headers['x-request-id']).toBe('req-boom-1')
+    const generated = await http(app).get('/api/no/route')
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/)
+  })
+})
+
+describe('health, docs, security headers', () => {
+  it('GET /api/health reports the database and Redis', async () => {
+    const res = await http(app).get('/api/health')
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ code: 200, data: { db: true, redis: true } })
+  })
+
+  it('serves the Swagger UI at /api/docs and an OpenAPI document listing the routes', async () => {
+    const ui = await http(app).get('/api/docs').redirects(3)
+    expect(ui.status).toBe(200)
+    expect(ui.headers['content-type']).toMatch(/text\/html/)
+    expect(ui.text.toLowerCase()).toContain('swagger')
+
+    for (const headers of [{}, { lang: 'en' }]) {
+      const doc = await http(app).get('/api/docs/json').set(headers)
+      expect(doc.status).toBe(200)
+      expect(doc.body.openapi).toMatch(/^3\./)
+      for (const path of ['/api/health', '/api/common', '/api/load_areas', '/api/uploads', '/api/Seller/uploads', '/api/Admin/uploads'])
+        expect(Object.keys(doc.body.paths), path).toContain(path)
+    }
+  })
+
+  it('sends helmet security headers on API answers, success and error alike', async () => {
+    for (const res of [await http(app).get('/api/health'), await http(app).post('/api/uploads')]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'")
+      expect(res.headers['strict-transport-security']).toBeDefined()
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-site')
+      expect(res.headers['x-powered-by']).toBeUndefined()
+    }
+  })
+})

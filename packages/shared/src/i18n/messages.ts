@@ -1,0 +1,166 @@
+// Messages the server answers in `msg` (and in 400 field errors), in both languages.
+// Keys are shared with the web app, which shows these texts as they come.
+export const LOCALES = ['zh-cn', 'en'] as const
+export type Locale = (typeof LOCALES)[number]
+export const DEFAULT_LOCALE: Locale = 'zh-cn'
+
+const zh = {
+  'msg.success': '操作成功',
+  'msg.fail': '操作失败',
+  'msg.error': '操作异常',
+  'msg.invalid': '数据异常',
+  'msg.unauthenticated': '登录已失效，请重新登录',
+  'msg.forbidden': '没有权限',
+  'msg.notFound': '数据不存在',
+  'msg.routeNotFound': '接口不存在',
+  'msg.conflict': '数据冲突，请刷新后重试',
+  'msg.tooLarge': '上传内容过大',
+  'msg.tooMany': '您请求太频繁了，请休息一会',
+  'msg.internal': '服务器内部错误',
+  'msg.loginOk': '登录成功',
+  'msg.loginErr': '登录失败',
+  'msg.accountErr': '账号或密码错误',
+  'msg.loginLocked': '登录失败次数过多，请稍后再试',
+  'msg.subNotAllowBuy': '子账号不允许购买',
+  'msg.notSeller': '该账号没有店铺',
+  'msg.accountDisabled': '账号已被禁用',
+  'msg.userExists': '账号已存在',
+  'msg.phoneExists': '手机号已被使用',
+  'msg.phoneNotFound': '手机号未注册',
+  'msg.phoneEmpty': '手机号不能为空',
+  'msg.smsSent': '短信发送成功',
+  'msg.smsFrequent': '请不要频繁发送',
+  'msg.smsDailyCap': '今日发送次数已达上限',
+  'msg.smsCodeErr': '验证码错误或已失效',
+  'msg.smsFailed': '短信发送失败',
+  'msg.refreshInvalid': '刷新令牌无效',
+  'msg.inviterNotFound': '邀请人不存在',
+  'msg.uploadType': '文件类型不允许',
+  'msg.uploadEmpty': '请选择文件',
+  'msg.importEmpty': '导入数据为空',
+  'msg.dbUnavailable': '数据库不可用',
+  'msg.cannotDeleteSelf': '不能删除自己',
+  'msg.hasChildren': '请先删除下级数据',
+  'valid.required': '必填项不能为空',
+  'valid.type': '类型错误',
+  'valid.tooLong': '长度不能超过 {max}',
+  'valid.tooShort': '长度不能少于 {min}',
+  'valid.tooBig': '不能大于 {max}',
+  'valid.tooSmall': '不能小于 {min}',
+  'valid.unknownField': '不允许的字段',
+  'valid.unknownOp': '不允许的筛选方式',
+  'valid.format': '格式错误',
+  'valid.phone': '手机号格式错误',
+  'valid.money': '金额格式错误',
+  'valid.enum': '取值不在允许范围内',
+  'valid.json': 'JSON 格式错误',
+  // content module
+  'msg.inUse': '数据正在使用中，不能删除',
+  'msg.moveHasChildren': '有下级数据时不能改变层级',
+  'valid.parent': '上级无效',
+  'valid.notExists': '所选数据不存在',
+  'valid.endBeforeStart': '结束时间不能早于开始时间',
+  // catalog and stores modules
+  'msg.storeNotApplied': '请先申请开店',
+  'msg.storeNotEditable': '店铺审核中或已通过，不能修改申请资料',
+  'msg.storeNotVerifying': '店铺不在审核中',
+  'msg.storeSubmitted': '资料已提交，请等待审核',
+  'msg.favAdded': '收藏成功',
+  'msg.favRemoved': '已取消收藏',
+  'msg.specInUse': '规格正在被商品使用，不能删除',
+  'valid.classLevel3': '请选择第三级分类',
+  'valid.classNotAllowed': '店铺未开通该经营类目',
+  'valid.classDepth': '分类最多三级',
+  'valid.skuSpec': '规格不属于本店铺的属性',
+  'valid.skuAttrs': '每个 SKU 须由相同的属性组成，每个属性选一个规格',
+  'valid.skuDuplicate': '规格组合重复',
+}
+
+export type MessageKey = keyof typeof zh
+
+const en: Record<MessageKey, string> = {
+  'msg.success': 'The operation was successful.',
+  'msg.fail': 'The operation failed.',
+  'msg.error': 'Abnormal operation.',
+  'msg.invalid': 'Data is abnormal.',
+  'msg.unauthenticated': 'Your session has expired, please log in again.',
+  'msg.forbidden': 'You do not have permission.',
+  'msg.notFound': 'The data does not exist.',
+  'msg.routeNotFound': 'No such interface.',
+  'msg.conflict': 'The data changed meanwhile, please refresh and retry.',
+  'msg.tooLarge': 'The upload is too large.',
+  'msg.tooMany': 'You are requesting too frequently, please rest a while.',
+  'msg.internal': 'Internal server error.',
+  'msg.loginOk': 'Login successful.',
+  'msg.loginErr': 'Login failed.',
+  'msg.accountErr': 'Account or password error.',
+  'msg.loginLocked': 'Too many failed logins, please try again later.',
+  'msg.subNotAllowBuy': 'Sub-accounts are not allowed to buy.',
+  'msg.notSeller': 'This account has no store.',
+  'msg.accountDisabled': 'The account is disabled.',
+  'msg.userExists': 'The account already exists.',
+  'msg.phoneExists': 'The phone number is already in use.',
+  'msg.phoneNotFound': 'The phone number is not registered.',
+  'msg.phoneEmpty': 'The phone number is empty.',
+  'msg.smsSent': 'SMS was sent successfully.',
+  'msg.smsFrequent': "Don't send frequently.",
+  'msg.smsDailyCap': 'The daily SMS limit has been reached.',
+  'msg.smsCodeErr': 'The verification code is wrong or expired.',
+  'msg.smsFailed': 'Sending the SMS failed.',
+  'msg.refreshInvalid': 'The refresh token is invalid.',
+  'msg.inviterNotFound': 'The inviter does not exist.',
+  'msg.uploadType': 'This file type is not allowed.',
+  'msg.uploadEmpty': 'Please choose a file.',
+  'msg.importEmpty': 'The import is empty.',
+  'msg.dbUnavailable': 'The database is unavailable.',
+  'msg.cannotDeleteSelf': 'You cannot delete yourself.',
+  'msg.hasChildren': 'Delete the children first.',
+  'valid.required': 'Required fields cannot be empty.',
+  'valid.type': 'Wrong type.',
+  'valid.tooLong': 'At most {max} characters.',
+  'valid.tooShort': 'At least {min} characters.',
+  'valid.tooBig': 'At most {max}.',
+  'valid.tooSmall': 'At least {min}.',
+  'valid.unknownField': 'This field is not allowed.',
+  'valid.unknownOp': 'This filter operator is not allowed.',
+  'valid.format': 'Wrong format.',
+  'valid.phone': 'Wrong phone number format.',
+  'valid.money': 'Wrong amount format.',
+  'valid.enum': 'The value is not allowed.',
+  'valid.json': 'Wrong JSON format.',
+  // content module
+  'msg.inUse': 'It is in use and cannot be deleted.',
+  'msg.moveHasChildren': 'An item with children cannot change its level.',
+  'valid.parent': 'The parent is not valid.',
+  'valid.notExists': 'The selected item does not exist.',
+  'valid.endBeforeStart': 'The end cannot be before the start.',
+  // catalog and stores modules
+  'msg.storeNotApplied': 'Apply for a store first.',
+  'msg.storeNotEditable': 'The application cannot be changed while it is verified or after it passed.',
+  'msg.storeNotVerifying': 'The store is not waiting for verification.',
+  'msg.storeSubmitted': 'Submitted; please wait for the verification.',
+  'msg.favAdded': 'Added to favourites.',
+  'msg.favRemoved': 'Removed from favourites.',
+  'msg.specInUse': 'The spec is used by goods and cannot be removed.',
+  'valid.classLevel3': 'Choose a level-3 category.',
+  'valid.classNotAllowed': 'The store may not sell in this category.',
+  'valid.classDepth': 'Categories have at most three levels.',
+  'valid.skuSpec': "The spec is not one of the store's attributes.",
+  'valid.skuAttrs': 'Every SKU must combine the same attributes, one spec of each.',
+  'valid.skuDuplicate': 'This spec combination appears twice.',
+}
+
+export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-cn': zh, en }
+
+/** 'zh', 'cn', 'zh-CN', 'zh-Hans' → zh-cn; 'en-US' → en; anything else → default. */
+export function normalizeLocale(raw: string | undefined | null): Locale {
+  const s = (raw ?? '').toLowerCase().split(',')[0].split(';')[0].trim()
+  if (s.startsWith('en')) return 'en'
+  return DEFAULT_LOCALE
+}
+
+export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
+  let text = MESSAGES[locale][key] ?? MESSAGES[DEFAULT_LOCALE][key] ?? key
+  if (params) for (const [k, v] of Object.entries(params)) text = text.replaceAll(`{${k}}`, String(v))
+  return text
+}

@@ -1,0 +1,113 @@
+// Request bodies of login, registration, SMS codes and the own-account pages (shared with the web app).
+import { z } from 'zod'
+import * as zx from '../zx.ts'
+
+export const PROVIDERS = ['users', 'admins'] as const
+export type Provider = (typeof PROVIDERS)[number]
+export const LOGIN_AREAS = ['user', 'seller', 'admin'] as const
+export type LoginArea = (typeof LOGIN_AREAS)[number]
+export const SMS_USAGES = ['register', 'login', 'forget_password', 'edit_user'] as const
+export type SmsUsage = (typeof SMS_USAGES)[number]
+
+export const SMS_CODE_LENGTH = 6
+export const PAY_PASSWORD_LENGTH = 6
+
+const provider = z.enum(PROVIDERS)
+const smsCode = () => z.string().trim().regex(/^\d{6}$/)
+/** Starts with a letter so a login name can never be mistaken for a phone number. */
+export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{2,31}$/
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
+
+type Ctx = z.RefinementCtx
+/** Reports a missing field the way a missing required field is reported. */
+const required = (ctx: Ctx, field: string) =>
+  ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: '', path: [field] })
+const notAllowed = (ctx: Ctx, field: string, input: unknown, values: readonly string[]) =>
+  ctx.addIssue({ code: 'invalid_value', values: [...values], input, path: [field] })
+
+export const loginBody = z
+  .object({
+    /** login name; for shoppers and sellers also the phone number; the phone number itself when type = phone */
+    username: z.string().trim().min(1).max(64),
+    password: z.string().max(64).optional(),
+    provider,
+    /** defaults to admin for admins, user (storefront) for users */
+    area: z.enum(LOGIN_AREAS).optional(),
+    type: z.enum(['username', 'phone']).default('username'),
+    /** SMS code of usage `login` (type = phone) */
+    code: smsCode().optional(),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (b.provider === 'admins') {
+      if (b.area && b.area !== 'admin') notAllowed(ctx, 'area', b.area, ['admin'])
+      if (b.type !== 'username') notAllowed(ctx, 'type', b.type, ['username'])
+    } else if (b.area === 'admin') notAllowed(ctx, 'area', b.area, ['user', 'seller'])
+    if (b.type === 'username' && !b.password) required(ctx, 'password')
+    if (b.type === 'phone') {
+      if (!zx.phone().safeParse(b.username).success) ctx.addIssue({ code: 'custom', message: 'phone', path: ['username'] })
+      if (!b.code) required(ctx, 'code')
+    }
+  })
+export type LoginBody = z.infer<typeof loginBody>
+
+export const refreshBody = z.object({ refresh_token: z.string().min(1).max(200), provider: provider.optional() }).strict()
+
+/** Calls that only name the provider (logout, auth/info); the body may be empty. */
+export const providerBody = z.object({ provider: provider.optional() }).strict().optional()
+
+export const registerBody = z
+  .object({
+    type: z.enum(['username', 'phone']).default('username'),
+    username: z.string().trim().regex(USERNAME_PATTERN).optional(),
+    phone: zx.phone().optional(),
+    /** SMS code of usage `register` (type = phone) */
+    code: smsCode().optional(),
+    password: zx.password(),
+    inviter_id: z.preprocess((v) => (v === 0 || v === '0' ? undefined : blankToUndefined(v)), zx.id().optional()),
+    provider: z.literal('users').optional(),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (b.type === 'username' && !b.username) required(ctx, 'username')
+    if (b.type === 'phone') {
+      if (!b.phone) required(ctx, 'phone')
+      if (!b.code) required(ctx, 'code')
+    }
+  })
+export type RegisterBody = z.infer<typeof registerBody>
+
+export const forgetPasswordBody = z
+  .object({ phone: zx.phone(), code: smsCode(), password: zx.password(), provider: z.literal('users').optional() })
+  .strict()
+
+export const smsBody = z.object({ phone: zx.phone(), name: z.enum(SMS_USAGES) }).strict()
+
+/** Own profile in every area: only these fields can change (never money, status, roles...). */
+export const authEditBody = z
+  .object({
+    nickname: zx.text(32, 1).optional(),
+    avatar: zx.text(255).optional(),
+    /** empty = unchanged */
+    password: z.preprocess(blankToUndefined, zx.password().optional()),
+    provider: provider.optional(),
+  })
+  .strict()
+export type AuthEditBody = z.infer<typeof authEditBody>
+
+/** Pay password or phone number, each confirmed by an SMS code of usage `edit_user`. */
+export const editSecureBody = z
+  .object({
+    pay_password: z.string().regex(/^\d{6}$/).optional(),
+    phone: zx.phone().optional(),
+    code: smsCode(),
+    provider: z.literal('users').optional(),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (!b.pay_password && !b.phone) required(ctx, 'pay_password')
+    if (b.pay_password && b.phone) ctx.addIssue({ code: 'custom', message: 'one', path: ['phone'] })
+  })
+export type EditSecureBody = z.infer<typeof editSecureBody>
+
+export const isLoginQuery = z.object({ provider: provider.optional() }).strict()

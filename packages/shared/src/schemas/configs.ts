@@ -1,0 +1,213 @@
+// Platform settings edited as grouped forms (/Admin/configs/<group>) and stored in the `configs` table:
+// the `web` group as one plain-string row per key, every other group as one JSON row.
+import { z } from 'zod'
+import * as zx from '../zx.ts'
+import type { FormKind } from '../resource.ts'
+
+export const CONFIG_GROUPS = ['web', 'upload', 'sms', 'pay', 'oauth', 'store', 'map', 'logistics'] as const
+export type ConfigGroup = (typeof CONFIG_GROUPS)[number]
+export type JsonConfigGroup = Exclude<ConfigGroup, 'web'>
+
+/** `configs.name` of the JSON row holding each group (the seed's names). */
+export const CONFIG_ROW: Record<JsonConfigGroup, string> = {
+  upload: 'upload',
+  sms: 'sms',
+  pay: 'pay',
+  oauth: 'oauth',
+  store: 'store',
+  map: 'map',
+  logistics: 'logistics',
+}
+
+/** A secret is answered as MASK + its last 4 characters; a posted value starting with MASK means "unchanged". */
+export const SECRET_MASK = '******'
+
+export function maskSecret(value: string): string {
+  if (!value) return ''
+  return SECRET_MASK + (value.length >= 12 ? value.slice(-4) : '')
+}
+
+export const isMaskedSecret = (value: unknown): boolean => typeof value === 'string' && value.startsWith(SECRET_MASK)
+
+const url = () => zx.text(255)
+/** A percentage 0–100 with at most two decimals, as a money-like string ("5.50"). */
+const percent = () => zx.money({ min: 0, max: 100 })
+
+type Leaf = { schema: z.ZodType; default: unknown; form: FormKind; secret?: boolean; dict?: { label: string; value: string | number }[] }
+type Section = Record<string, Leaf>
+
+const leaf = (schema: z.ZodType, form: FormKind = 'text', extra: Partial<Leaf> = {}): Leaf => ({ schema, default: '', form, ...extra })
+const secretLeaf = (): Leaf => leaf(zx.text(255), 'password', { secret: true })
+/** 0/1 flag (the web group's plain-string rows store '0' / '1'). */
+const flagLeaf = (): Leaf => leaf(zx.flag(), 'switch', { default: 0 })
+/** true/false (JSON groups store booleans, as the seed and the adapters read them). */
+const boolLeaf = (): Leaf =>
+  leaf(
+    zx.flag().transform((v) => v === 1),
+    'switch',
+    { default: false },
+  )
+const choice = <T extends string>(values: readonly [T, ...T[]], group: string): Leaf =>
+  leaf(z.enum(values), 'radio', { default: values[0], dict: values.map((v) => ({ label: `fields.${group}_${v}`, value: v })) })
+
+/** Every group's fields: leaves at the top, or one level of named sections (pay.wechat, oauth.weixin). */
+export const CONFIG_FIELDS = {
+  web: {
+    web_name: leaf(zx.text(64)),
+    index_name: leaf(zx.text(120)),
+    keyword: leaf(zx.text(255)),
+    description: leaf(zx.text(500), 'textarea'),
+    logo: leaf(url(), 'image'),
+    tel: leaf(zx.text(32)),
+    mobile: leaf(zx.text(32)),
+    email: leaf(z.union([z.literal(''), z.email().max(128)])),
+    icp: leaf(zx.text(64)),
+    close_status: flagLeaf(),
+    close_reason: leaf(zx.text(255), 'textarea'),
+  },
+  upload: {
+    driver: choice(['local', 'oss'], 'upload'),
+    key: leaf(zx.text(128)),
+    secret: secretLeaf(),
+    bucket: leaf(zx.text(128)),
+    endpoint: leaf(url()),
+    cdn: leaf(url()),
+    ssl: boolLeaf(),
+    cname: boolLeaf(),
+  },
+  sms: {
+    driver: choice(['log', 'aliyun'], 'sms'),
+    key: leaf(zx.text(128)),
+    secret: secretLeaf(),
+    /** default sign name when a template has none */
+    sign: leaf(zx.text(64)),
+    endpoint: leaf(url()),
+    region: leaf(zx.text(32)),
+  },
+  pay: {
+    wechat: {
+      app_id: leaf(zx.text(64)),
+      mp_app_id: leaf(zx.text(64)),
+      mini_app_id: leaf(zx.text(64)),
+      secret: secretLeaf(),
+      app_secret: secretLeaf(),
+      mch_id: leaf(zx.text(64)),
+      key: secretLeaf(),
+      mch_private_key_path: leaf(url()),
+      mch_public_key_path: leaf(url()),
+      notify_url: leaf(url()),
+    },
+    alipay: {
+      app_id: leaf(zx.text(64)),
+      app_private_key_path: leaf(url()),
+      app_public_cert_path: leaf(url()),
+      alipay_public_cert_path: leaf(url()),
+      alipay_root_cert_path: leaf(url()),
+      notify_url: leaf(url()),
+      return_url: leaf(url()),
+    },
+  },
+  oauth: {
+    weixin: { client_id: leaf(zx.text(64)), key: secretLeaf(), return_url: leaf(url()) },
+    weixinweb: { client_id: leaf(zx.text(64)), key: secretLeaf(), return_url: leaf(url()) },
+  },
+  store: {
+    goods_verify: boolLeaf(),
+    /** withdrawal fee, percent */
+    cash: leaf(percent(), 'number', { default: '0.00' }),
+    /** platform commission on settlements, percent */
+    commission_rate: leaf(percent(), 'number', { default: '0.00' }),
+  },
+  map: {
+    key: leaf(zx.text(128)),
+    jsapi: leaf(zx.text(128)),
+    security: secretLeaf(),
+  },
+  logistics: {
+    appid: leaf(zx.text(64)),
+    appkey: secretLeaf(),
+    access_key: secretLeaf(),
+  },
+} satisfies Record<ConfigGroup, Record<string, Leaf | Section>>
+
+export type ConfigValues = { [k: string]: string | number | boolean | ConfigValues }
+
+const isLeaf = (node: Leaf | Section): node is Leaf => 'schema' in node && node.schema instanceof z.ZodType
+
+const fieldsOf = (group: ConfigGroup) => CONFIG_FIELDS[group] as Record<string, Leaf | Section>
+
+/** What PUT /Admin/configs/<group> accepts: any subset of the group's fields (sections posted as objects or JSON). */
+export function configUpdateSchema(group: ConfigGroup) {
+  const shape: Record<string, z.ZodType> = {}
+  for (const [name, node] of Object.entries(fieldsOf(group))) {
+    if (isLeaf(node)) shape[name] = node.schema.optional()
+    else {
+      const inner: Record<string, z.ZodType> = {}
+      for (const [k, l] of Object.entries(node)) inner[k] = l.schema.optional()
+      shape[name] = zx.json(z.strictObject(inner)).optional()
+    }
+  }
+  return z.strictObject(shape)
+}
+
+/** A group's values from what is stored: each known field taken when it is valid, its default otherwise. */
+export function normalizeConfig(group: ConfigGroup, stored: Record<string, unknown> | null | undefined): ConfigValues {
+  const take = (fields: Record<string, Leaf | Section>, from: unknown): ConfigValues => {
+    const src = from && typeof from === 'object' && !Array.isArray(from) ? (from as Record<string, unknown>) : {}
+    const out: ConfigValues = {}
+    for (const [name, node] of Object.entries(fields)) {
+      if (!isLeaf(node)) {
+        out[name] = take(node, src[name])
+        continue
+      }
+      const parsed = src[name] === undefined ? null : node.schema.safeParse(src[name])
+      out[name] = (parsed?.success ? parsed.data : node.default) as string | number | boolean
+    }
+    return out
+  }
+  return take(fieldsOf(group), stored)
+}
+
+/** The stored values with every secret masked (what the admin form shows). */
+export function maskConfig(group: ConfigGroup, values: ConfigValues): ConfigValues {
+  const walk = (fields: Record<string, Leaf | Section>, vals: ConfigValues): ConfigValues => {
+    const out: ConfigValues = {}
+    for (const [name, node] of Object.entries(fields)) {
+      const v = vals[name]
+      if (!isLeaf(node)) out[name] = walk(node, (v ?? {}) as ConfigValues)
+      else out[name] = node.secret ? maskSecret(String(v ?? '')) : v
+    }
+    return out
+  }
+  return walk(fieldsOf(group), values)
+}
+
+/** Stored values updated by a validated partial input; a masked secret keeps the stored one. */
+export function mergeConfig(group: ConfigGroup, current: ConfigValues, input: Record<string, unknown>): ConfigValues {
+  const walk = (fields: Record<string, Leaf | Section>, cur: ConfigValues, inp: Record<string, unknown>): ConfigValues => {
+    const out: ConfigValues = { ...cur }
+    for (const [name, node] of Object.entries(fields)) {
+      const v = inp[name]
+      if (v === undefined) continue
+      if (!isLeaf(node)) out[name] = walk(node, (cur[name] ?? {}) as ConfigValues, v as Record<string, unknown>)
+      else if (!(node.secret && isMaskedSecret(v))) out[name] = v as string | number | boolean
+    }
+    return out
+  }
+  return walk(fieldsOf(group), current, input)
+}
+
+export type ConfigFormField = { name: string; label: string; form: FormKind; section?: string; dict?: Leaf['dict'] }
+
+/** The form of a group for the web: fields in order, with their label key and kind (sections flattened). */
+export function configForm(group: ConfigGroup): ConfigFormField[] {
+  const out: ConfigFormField[] = []
+  for (const [name, node] of Object.entries(fieldsOf(group))) {
+    if (isLeaf(node)) out.push({ name, label: `fields.${group}_${name}`, form: node.form, dict: node.dict })
+    else for (const [k, l] of Object.entries(node)) out.push({ name: k, section: name, label: `fields.${group}_${name}_${k}`, form: l.form, dict: l.dict })
+  }
+  return out
+}
+
+/** Keys of the `web` group (one plain-string row each). */
+export const WEB_CONFIG_KEYS = Object.keys(CONFIG_FIELDS.web) as (keyof typeof CONFIG_FIELDS.web)[]
