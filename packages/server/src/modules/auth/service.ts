@@ -9,7 +9,7 @@ import { mapPrismaError } from '../../core/prismaErrors.ts'
 import type { TokenPair } from '../../plugins/auth.ts'
 import { loginThrottle } from './loginThrottle.ts'
 import { consumeSmsCode, sendSmsCode } from './sms.ts'
-import { defaultUrl } from './menus.ts'
+import { defaultUrl } from '../rbac/menuTree.ts'
 
 const USER_AREAS: AreaName[] = ['user', 'seller']
 const isPhone = (s: string) => zx.phone().safeParse(s).success

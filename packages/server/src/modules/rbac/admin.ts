@@ -1,0 +1,114 @@
+// Admin back office: administrators, roles, permissions, both menu trees and platform users.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { ADMIN_RESOURCES } from '@qshop/shared/resources/index'
+import type { ServerResource, Tx } from '../../core/resource.ts'
+import { businessError, forbidden, invalid } from '../../core/errors.ts'
+import { hashSecrets } from './secrets.ts'
+import { presentLinks } from './links.ts'
+import { ADMIN_TABLES, assignRoles, writeRoleGrants } from './roles.ts'
+
+type MenuModel = 'admin_menus' | 'user_menus'
+type MenuDelegate = {
+  findFirst(args: object): Promise<{ id: number; pid: number } | null>
+  findMany(args: object): Promise<{ id: number; pid: number }[]>
+}
+const menuModel = (tx: Tx, m: MenuModel) => tx[m] as unknown as MenuDelegate
+
+/** A menu tree resource: the parent must exist and must not be the menu itself or one of its descendants;
+ *  a menu with children cannot be deleted. */
+function menuResource(decl: ServerResource['decl'], model: MenuModel, afterCommit: ServerResource['afterCommit']): ServerResource {
+  return {
+    decl,
+    model,
+    afterCommit,
+    async beforeWrite(req, data, existing, tx) {
+      const pid = data.pid as number | undefined
+      if (!pid) return data
+      const menus = menuModel(tx, model)
+      const parentOf = new Map((await menus.findMany({ select: { id: true, pid: true } })).map((m) => [m.id, m.pid]))
+      let cyclic = false
+      for (let at: number | undefined = pid, steps = 0; at && steps <= parentOf.size; at = parentOf.get(at), steps++) {
+        if (at === existing?.id) cyclic = true
+      }
+      if (!parentOf.has(pid) || cyclic) throw invalid({ pid: req.t('valid.enum') })
+      return data
+    },
+    async beforeDelete(_req, ids, tx) {
+      const child = await menuModel(tx, model).findFirst({ where: { pid: { in: ids }, id: { notIn: ids } }, select: { id: true, pid: true } })
+      if (child) throw businessError('msg.hasChildren')
+    },
+  }
+}
+
+export function adminResources(app: FastifyInstance): ServerResource[] {
+  const R = ADMIN_RESOURCES
+  // Any change here may change what an admin or seller may do: cached actors are dropped at once.
+  const afterCommit = async () => app.actors.invalidate()
+  const isSuper = (req: FastifyRequest) => req.actor!.all
+
+  const admins: ServerResource = {
+    decl: R.admins,
+    model: 'admins',
+    afterCommit,
+    present: presentLinks(app.db, ['role_id', ADMIN_TABLES.accountRoles]),
+    async beforeWrite(req, data, existing) {
+      // Only a super admin may create or edit a super admin, or change is_super.
+      const becomesSuper = (data.is_super ?? existing?.is_super ?? 0) === 1
+      if (!isSuper(req) && (existing?.is_super === 1 || becomesSuper)) throw forbidden()
+      if (!existing) data.belong_id = req.actor!.id
+      return hashSecrets(data, 'password')
+    },
+    async afterWrite(req, row, input, tx) {
+      if (input.role_id) await assignRoles(app, req, tx, ADMIN_TABLES, row.id, input.role_id as number[])
+    },
+    async beforeDelete(req, ids, tx) {
+      if (ids.includes(req.actor!.id)) throw businessError('msg.cannotDeleteSelf')
+      if (!isSuper(req) && (await tx.admins.count({ where: { id: { in: ids }, is_super: 1 } }))) throw forbidden()
+    },
+  }
+
+  const roles: ServerResource = {
+    decl: R.roles,
+    model: 'admin_roles',
+    afterCommit,
+    present: presentLinks(app.db, ['menu_id', ADMIN_TABLES.roleMenus], ['permission_id', ADMIN_TABLES.rolePermissions]),
+    async afterWrite(req, row, input, tx) {
+      await writeRoleGrants(app, req, tx, ADMIN_TABLES, row.id, input)
+    },
+  }
+
+  const permissions: ServerResource = {
+    decl: R.permissions,
+    model: 'admin_permissions',
+    afterCommit,
+    async beforeWrite(req, data, _existing, tx) {
+      if (data.pid !== undefined && !(await tx.admin_permission_groups.count({ where: { id: data.pid as number } }))) {
+        throw invalid({ pid: req.t('valid.enum') })
+      }
+      return data
+    },
+  }
+
+  const users: ServerResource = {
+    decl: R.users,
+    model: 'users',
+    afterCommit,
+    async beforeWrite(req, data, existing, tx) {
+      const inviter = data.inviter_id as number | undefined
+      if (inviter && (inviter === existing?.id || !(await tx.users.count({ where: { id: inviter } })))) {
+        throw businessError('msg.inviterNotFound')
+      }
+      return hashSecrets(data, 'password', 'pay_password')
+    },
+  }
+
+  return [
+    admins,
+    roles,
+    { decl: R.permission_groups, model: 'admin_permission_groups', afterCommit },
+    permissions,
+    menuResource(R.menus, 'admin_menus', afterCommit),
+    menuResource(R.seller_menus, 'user_menus', afterCommit),
+    users,
+  ]
+}

@@ -1,0 +1,77 @@
+// Store isolation, checked over EVERY seller route that takes a row id (show, update, destroy and custom
+// routes with :id / :ids), including routes added later: seller B asking for a row of seller A gets 404
+// and the row stays as it was. Each seller resource needs a factory below that writes a row of A;
+// a resource without one fails the test by name.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import type { RouteRecord } from '../src/app.ts'
+import { bearer, createTestApp, http, resetDb } from './helpers.ts'
+import { createSeller, createUser } from './factories.ts'
+import { tokenFor } from '../src/modules/rbac/testkit.ts'
+
+type Seller = Awaited<ReturnType<typeof createSeller>>
+type Factory = {
+  /** Prisma model holding the row */
+  model: string
+  /** writes a row belonging to `owner` (the store owner) and answers its id */
+  create: (app: FastifyInstance, owner: Seller) => Promise<number>
+  /** body for routes that need one to reach the row (default {}) */
+  body?: (route: RouteRecord) => object
+}
+
+/** One factory per seller resource (the path segment after /api/Seller/). */
+const FACTORIES: Record<string, Factory> = {
+  users: { model: 'users', create: async (app, owner) => (await createUser(app, { belong_id: owner.id })).id },
+  roles: { model: 'user_roles', create: async (app, owner) => (await app.db.user_roles.create({ data: { belong_id: owner.id, name: 'isolated' } })).id },
+}
+
+// Routes are known only once the app is built; building it here lets every route be a test of its own.
+const app: FastifyInstance = await createTestApp()
+const withIds = app.routeRecords.filter((r) => r.area === 'seller' && /\/(:[A-Za-z_]|\*$)/.test(r.url))
+const resourceOf = (r: RouteRecord) => r.url.slice('/api/Seller/'.length).split('/')[0]
+
+let a: Seller, b: Seller
+let aAuth: Record<string, string>, bAuth: Record<string, string>
+
+beforeAll(async () => {
+  await resetDb(app, { demo: false })
+  a = await createSeller(app)
+  b = await createSeller(app)
+  aAuth = bearer(await tokenFor(app, 'seller', a.id))
+  bAuth = bearer(await tokenFor(app, 'seller', b.id))
+})
+afterAll(async () => app.close())
+
+test('the seller area has routes that take ids', () => {
+  expect(withIds.length).toBeGreaterThan(0)
+})
+
+test('every seller resource with id routes has a factory', () => {
+  const missing = [...new Set(withIds.map(resourceOf))].filter((name) => !FACTORIES[name])
+  expect(missing, `add a factory to FACTORIES in test/isolation-matrix.test.ts for: ${missing.join(', ')}`).toEqual([])
+})
+
+describe.each(withIds.filter((r) => FACTORIES[resourceOf(r)]).map((r) => [`${r.method} ${r.url}`, r] as const))('%s', (_name, route) => {
+  const factory = FACTORIES[resourceOf(route)]
+  const read = (id: number) =>
+    (app.db as unknown as Record<string, { findUnique(args: object): Promise<unknown> }>)[factory.model].findUnique({ where: { id } })
+
+  test("seller B gets 404 for seller A's row, which stays unchanged", async () => {
+    const id = await factory.create(app, a)
+    const before = await read(id)
+    expect(before).not.toBeNull()
+    const url = route.url.replace(/:[A-Za-z_]\w*/g, String(id)).replace(/\*$/, String(id))
+    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'
+    let req = http(app)[method](url).set(bAuth)
+    if (['POST', 'PUT', 'PATCH'].includes(route.method)) req = req.send(factory.body?.(route) ?? {})
+    const res = await req
+    expect(res.status, JSON.stringify(res.body)).toBe(404)
+    expect(res.body.code).toBe(404)
+    expect(await read(id)).toEqual(before)
+
+    // The same row is A's to see: the factory really wrote a row of A.
+    if (route.method === 'GET' && /^\/api\/Seller\/[a-z_]+\/:id$/.test(route.url)) {
+      expect((await http(app).get(url).set(aAuth)).body.code).toBe(200)
+    }
+  })
+})
