@@ -1,0 +1,6 @@
+export * from './envelope.ts'
+export * from './money.ts'
+export * from './list.ts'
+export * from './resource.ts'
+export * from './i18n/messages.ts'
+export * as zx from './zx.ts'

@@ -1,0 +1,229 @@
+// Catalog and stores: status numbers, limits and the request bodies / queries of the goods form, the store
+// application and settings, reviews, favourites and the storefront's search and store list.
+import { z } from 'zod'
+import * as zx from '../zx.ts'
+
+/** goods.goods_verify */
+export const GOODS_VERIFY = { REJECTED: 0, APPROVED: 1, PENDING: 2 } as const
+/** stores.store_verify: filling in, verifying, denied (with a reason), passed */
+export const STORE_VERIFY = { FILLING: 1, VERIFYING: 2, DENIED: 3, PASSED: 4 } as const
+/** goods.freight_id values besides a template id */
+export const FREIGHT = { FREE: -1, STORE_DEFAULT: 0 } as const
+/** favorites.is_type */
+export const FAVORITE_TYPE = { GOODS: 0, STORE: 1 } as const
+/** Goods categories are used with 3 levels; goods hang on level 3. */
+export const CLASS_LEVELS = 3
+
+export const MAX_GOODS_IMAGES = 10
+export const MAX_SKUS = 500
+/** A SKU combines at most this many attributes (one spec of each). */
+export const MAX_SKU_SPECS = 5
+export const STORE_SLIDES = 3
+export const MAX_STORE_CLASSES = 200
+
+/** Storefront goods search sorts (GET /api/goods?sort=). */
+export const GOODS_SORTS = ['sales', 'price_asc', 'price_desc', 'new'] as const
+/** Storefront store list sorts (GET /api/stores?sort=); distance needs lat and lng. */
+export const STORE_SORTS = ['sales', 'rating', 'distance'] as const
+/** Review classes of GET /api/goods_comments/{id}?is_type=: 0 all, 1 good, 2 medium, 3 bad. */
+export const COMMENT_KINDS = { ALL: 0, GOOD: 1, MEDIUM: 2, BAD: 3 } as const
+/** Storefront page sizes are free within this bound (grids of 20, 40...). */
+export const STOREFRONT_MAX_PER_PAGE = 100
+export const STOREFRONT_MAX_PAGE = 1000
+
+const url = () => zx.text(255)
+/** Image URLs from an array or a comma-separated string. */
+const urlList = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? [] : v.split(',').map((s) => s.trim())) : v),
+    z.array(zx.text(255, 1).refine((s) => !s.includes(','), { message: 'format' })).max(max),
+  )
+/** Rich text (html + separator + editor JSON) bounded by the TEXT column (65,535 bytes). */
+const richText = () => z.string().refine((s) => new TextEncoder().encode(s).length <= 65535, { message: 'tooLong' })
+const nonNegative = (max = 2147483647) => zx.int().pipe(z.number().min(0).max(max))
+/** Weight in kg with two decimals, as a string. */
+const weight = () => zx.money({ max: 99999999 })
+/** A coordinate in degrees with up to 6 decimals, answered as a string. */
+const coordinate = (limit: number) =>
+  z
+    .preprocess((v) => (typeof v === 'number' ? String(v) : v === '' ? undefined : v), z.string().trim())
+    .refine((s) => /^-?\d{1,3}(\.\d{1,6})?$/.test(s) && Math.abs(Number(s)) <= limit, { message: 'format' })
+/** [province, city, district] area ids (the area cascader's value). */
+const areaPath = () => zx.ids().pipe(z.array(z.number()).length(3))
+/** Categories the store may sell in: level-3 category ids, or cascader paths [level 1, level 2, level 3]. */
+const classPaths = () =>
+  zx.json(z.array(z.union([zx.id(), z.array(zx.id()).length(3)])).min(1).max(MAX_STORE_CLASSES))
+
+// ---- seller goods form (POST /api/Seller/goods, PUT /api/Seller/goods/{id}) ----
+
+export const skuInput = z.strictObject({
+  /** an existing SKU of this goods (kept, so carts that hold it stay valid); absent = new */
+  id: zx.id().optional(),
+  /** goods_specs ids: one spec of each attribute the goods combines */
+  spec_id: zx.ids().pipe(z.array(z.number()).min(1).max(MAX_SKU_SPECS)),
+  goods_image: url().optional(),
+  goods_price: zx.money(),
+  goods_market_price: zx.money().optional(),
+  goods_stock: nonNegative(),
+  goods_weight: weight().optional(),
+})
+export type SkuInput = z.infer<typeof skuInput>
+
+const goodsFields = {
+  goods_name: zx.text(200, 1),
+  goods_subname: zx.text(255),
+  goods_no: zx.text(64),
+  /** 0 = no brand */
+  brand_id: nonNegative(),
+  /** a level-3 category the store may sell in */
+  class_id: zx.id(),
+  goods_master_image: url(),
+  goods_images: urlList(MAX_GOODS_IMAGES),
+  /** ignored when SKUs exist (the lowest SKU price is the list price) */
+  goods_price: zx.money(),
+  goods_market_price: zx.money(),
+  goods_weight: weight(),
+  /** ignored when SKUs exist (the sum of SKU stock) */
+  goods_stock: nonNegative(),
+  goods_content: richText(),
+  goods_content_mobile: richText(),
+  /** 1 on shelf · 0 off */
+  goods_status: zx.flag(),
+  /** -1 free shipping · 0 the store's default template · N a template of the store */
+  freight_id: zx.int().pipe(z.number().min(FREIGHT.FREE)),
+  /** featured on the store's home page */
+  is_recommend: zx.flag(),
+  /** the SKU matrix; [] removes every SKU; absent (on update) leaves them as they are */
+  skus: zx.json(z.array(skuInput).max(MAX_SKUS)),
+}
+
+const goodsObject = z.strictObject(goodsFields)
+/** Update: any subset of the form's fields. */
+export const goodsUpdateBody = goodsObject.partial()
+export const goodsCreateBody = goodsObject
+  .partial()
+  .required({ goods_name: true, class_id: true })
+  .superRefine((v, ctx) => {
+    // Without SKUs the goods' own price is the price.
+    if (!v.skus?.length && v.goods_price === undefined)
+      ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: '', path: ['goods_price'] })
+  })
+export type GoodsCreate = z.infer<typeof goodsCreateBody>
+export type GoodsUpdate = z.infer<typeof goodsUpdateBody>
+
+/** Admin review: approve (1) or reject (0, with the reason shown to the seller). */
+export const goodsVerifyBody = z
+  .strictObject({ goods_verify: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])), refuse_info: zx.text(255).optional() })
+  .superRefine((v, ctx) => {
+    if (v.goods_verify === GOODS_VERIFY.REJECTED && !v.refuse_info)
+      ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: '', path: ['refuse_info'] })
+  })
+
+// ---- stores ----
+
+/** Store data sent by the join wizard (PUT /api/store). Saving moves a store in state 1 or 3 to 2. */
+export const storeApplicationBody = z.strictObject({
+  store_name: zx.text(64, 1),
+  store_logo: url().optional(),
+  store_mobile: zx.phone(),
+  store_description: zx.text(255).optional(),
+  store_company_name: zx.text(120).optional(),
+  area: areaPath(),
+  store_lat: coordinate(90).optional(),
+  store_lng: coordinate(180).optional(),
+  store_address: zx.text(255, 1),
+  business_license: zx.text(255, 1),
+  business_license_no: zx.text(64, 1),
+  legal_person: zx.text(64, 1),
+  store_phone: zx.phone(),
+  id_card_no: zx.text(32, 1).regex(/^\d{17}[\dXx]$/, { message: 'format' }),
+  id_card_t: zx.text(255, 1),
+  id_card_b: zx.text(255, 1),
+  emergency_contact: zx.text(64).optional(),
+  emergency_contact_phone: zx.phone().or(z.literal('')).optional(),
+  class_id: classPaths(),
+})
+export type StoreApplication = z.infer<typeof storeApplicationBody>
+
+/** The seller's store settings page (PUT /api/Seller/stores): any subset. */
+export const storeSettingsBody = z.strictObject({
+  store_logo: url().optional(),
+  store_name: zx.text(64, 1).optional(),
+  store_description: zx.text(255).optional(),
+  store_mobile: zx.phone().optional(),
+  after_sale_service: zx.text(5000).optional(),
+  store_face_image: url().optional(),
+  area: areaPath().optional(),
+  store_lat: coordinate(90).optional(),
+  store_lng: coordinate(180).optional(),
+  store_address: zx.text(255).optional(),
+  store_slide: urlList(STORE_SLIDES).optional(),
+  store_mobile_slide: urlList(STORE_SLIDES).optional(),
+})
+export type StoreSettings = z.infer<typeof storeSettingsBody>
+
+/** Admin review of a store that is verifying: pass (4) or deny (3, with the reason shown to the applicant). */
+export const storeVerifyBody = z
+  .strictObject({ store_verify: z.coerce.number().pipe(z.union([z.literal(3), z.literal(4)])), store_refuse_info: zx.text(255).optional() })
+  .superRefine((v, ctx) => {
+    if (v.store_verify === STORE_VERIFY.DENIED && !v.store_refuse_info)
+      ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: '', path: ['store_refuse_info'] })
+  })
+export const storeStatusBody = z.strictObject({ store_status: zx.flag() })
+
+// ---- storefront ----
+
+const page = () => z.coerce.number().int().min(1).max(STOREFRONT_MAX_PAGE).default(1)
+const perPage = (fallback: number) => z.coerce.number().int().min(1).max(STOREFRONT_MAX_PER_PAGE).default(fallback)
+const keywords = () => zx.text(50).optional()
+
+/** GET /api/goods: plain query parameters (the web route /s/{params?} maps onto them). */
+export const goodsSearchQuery = z.strictObject({
+  page: page(),
+  per_page: perPage(20),
+  keywords: keywords(),
+  /** a category of any level: its level-3 descendants are searched */
+  class_id: zx.id().optional(),
+  brand_id: zx.id().optional(),
+  store_id: zx.id().optional(),
+  price_min: zx.money().optional(),
+  price_max: zx.money().optional(),
+  sort: z.enum(GOODS_SORTS).default('sales'),
+})
+export type GoodsSearchQuery = z.infer<typeof goodsSearchQuery>
+
+/** GET /api/stores */
+export const storeListQuery = z
+  .strictObject({
+    page: page(),
+    per_page: perPage(20),
+    keywords: keywords(),
+    sort: z.enum(STORE_SORTS).default('sales'),
+    /** the shopper's point; with both, every store carries its distance in km */
+    lat: coordinate(90).optional(),
+    lng: coordinate(180).optional(),
+  })
+  .superRefine((v, ctx) => {
+    for (const key of ['lat', 'lng'] as const)
+      if ((v.sort === 'distance' || v.lat !== undefined || v.lng !== undefined) && v[key] === undefined)
+        ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: '', path: [key] })
+  })
+export type StoreListQuery = z.infer<typeof storeListQuery>
+
+/** GET /api/goods_comments/{id} */
+export const commentListQuery = z.strictObject({
+  page: page(),
+  per_page: perPage(10),
+  is_type: z.coerce.number().int().min(0).max(3).default(0),
+})
+
+/** POST /api/user/favorites (toggle), GET /api/is_fav */
+export const favoriteBody = z.strictObject({
+  out_id: zx.id(),
+  is_type: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).default(0),
+})
+export const favoriteListQuery = z.strictObject({
+  page: page(),
+  per_page: perPage(20),
+  is_type: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).default(0),
+})

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config'
+
+// Browser tests: Debian chromium driven by playwright-core against the built app served by a real api process.
+export default defineConfig({
+  test: {
+    root: import.meta.dirname,
+    include: ['**/*.e2e.ts'],
+    globalSetup: ['./globalSetup.ts'],
+    fileParallelism: false,
+    testTimeout: 90000,
+    hookTimeout: 180000,
+  },
+})

@@ -1,0 +1,46 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../config';
+import { detectLanguage } from './language';
+import zhCn from './zh-cn.json';
+import en from './en.json';
+import resourceZhCn from './resource.zh-cn.json';
+import resourceEn from './resource.en.json';
+
+function browserLanguages(): readonly string[] {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : [navigator.language];
+}
+
+function applyDocumentLanguage(language: string) {
+  dayjs.locale(language === 'en' ? 'en' : 'zh-cn');
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
+void i18n.use(initReactI18next).init({
+  resources: { 'zh-cn': { translation: { ...zhCn, ...resourceZhCn } }, en: { translation: { ...en, ...resourceEn } } },
+  lng: detectLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), browserLanguages()),
+  fallbackLng: DEFAULT_LANGUAGE,
+  // Without these two, i18next drops 'zh-cn' as unsupported (toolchain notes).
+  supportedLngs: [...LANGUAGES],
+  nonExplicitSupportedLngs: false,
+  lowerCaseLng: true,
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+applyDocumentLanguage(currentLanguage());
+i18n.on('languageChanged', applyDocumentLanguage);
+
+export function currentLanguage(): Language {
+  return (i18n.resolvedLanguage as Language | undefined) ?? DEFAULT_LANGUAGE;
+}
+
+/** Switches the language in place (no reload) and remembers the choice. */
+export async function setLanguage(language: Language) {
+  localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  await i18n.changeLanguage(language);
+}
+
+export default i18n;

@@ -1,0 +1,48 @@
+import type { PageModule } from '../router/lazyRoute';
+
+export interface PageEntry {
+  load: () => Promise<PageModule>;
+  showTitle?: boolean;
+  framed?: boolean;
+}
+
+const placeholder: PageEntry = { load: () => import('./BackOfficePlaceholder') };
+const resourcePage: PageEntry = { load: () => import('../resource/ResourcePage') };
+
+/**
+ * Menu views with a page of their own. Every other view is a generic resource list whose data
+ * endpoint is the route path. Pages still to be written point at the placeholder.
+ */
+const registry: Record<string, PageEntry> = {
+  'Admin/dashboard': placeholder,
+  'Admin/dashboard/order': placeholder,
+  'Admin/dashboard/pay': placeholder,
+  'Admin/dashboard/store': placeholder,
+  'Admin/dashboard/user': placeholder,
+  'Admin/configs/oauth': placeholder,
+  'Admin/configs/pay': placeholder,
+  'Admin/configs/sms': placeholder,
+  'Admin/configs/store': placeholder,
+  'Admin/configs/web': placeholder,
+  'Admin/goods/form': placeholder,
+  'Admin/integral_goods/form': placeholder,
+  'Seller/dashboard': placeholder,
+  'Seller/dashboard/order': placeholder,
+  'Seller/chats': placeholder,
+  'Seller/stores': placeholder,
+  'Seller/goods/form': placeholder,
+};
+
+/** 'Admin/goods_brands/index', '/Admin/goods_brands/index.vue' and 'Admin/goods_brands' name the same view. */
+export function normalizeView(view: string): string {
+  return view
+    .trim()
+    .replace(/^\/+/, '')
+    .replace(/\.(vue|[jt]sx?)$/, '')
+    .replace(/\/index$/, '');
+}
+
+export function resolvePage(view: string): { chunk: string; entry: PageEntry } {
+  const name = normalizeView(view);
+  return { chunk: name, entry: registry[name] ?? resourcePage };
+}

@@ -1,0 +1,123 @@
+import 'mantine-react-table/styles.css';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import {
+  MantineReactTable,
+  useMantineReactTable,
+  type MRT_ExpandedState,
+  type MRT_RowSelectionState,
+  type MRT_Updater,
+} from 'mantine-react-table';
+import { MRT_Localization_EN } from 'mantine-react-table/locales/en/index.esm.mjs';
+import { MRT_Localization_ZH_HANS } from 'mantine-react-table/locales/zh-Hans/index.esm.mjs';
+import { ROW_ACTIONS_COLUMN_WIDTH } from '../config';
+import { currentLanguage } from '../i18n';
+import type { ColumnModel } from './columns';
+import { ResourcePager } from './ResourcePager';
+import { tableColumns, type CellRenderers } from './tableColumns';
+import type { Row } from './types';
+import type { DictMap } from './useDictOptions';
+import type { ResourceList } from './useResourceList';
+
+export interface ResourceTableProps {
+  list: ResourceList;
+  columns: ColumnModel[];
+  dicts: DictMap;
+  tree?: boolean;
+  renderCell?: CellRenderers;
+  selection: MRT_RowSelectionState;
+  onSelectionChange: (selection: MRT_RowSelectionState) => void;
+  /** One row at a time (table-select of a single value) */
+  single?: boolean;
+  toolbar?: ReactNode;
+  rowActions?: (row: Row) => ReactNode;
+}
+
+const apply = <T,>(updater: MRT_Updater<T>, current: T): T =>
+  typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
+
+/** Every row of the tree loaded so far. */
+export function flattenRows(rows: Row[]): Row[] {
+  return rows.flatMap((row) => [row, ...flattenRows(row.children ?? [])]);
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="red" variant="light" mb="xs">
+      <Group justify="space-between">
+        <Text size="sm">{t('resource.loadFailed')}</Text>
+        <Button size="xs" variant="default" onClick={onRetry}>
+          {t('common.reload')}
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+/** The list of one resource: server pages, row selection, lazily loaded tree rows, full screen. */
+export function ResourceTable({ list, columns, dicts, tree = false, renderCell, selection, onSelectionChange, single = false, toolbar, rowActions }: ResourceTableProps) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState<MRT_ExpandedState>({});
+  const columnDefs = useMemo(() => tableColumns(columns, dicts, t, renderCell), [columns, dicts, t, renderCell]);
+
+  const onExpandedChange = (updater: MRT_Updater<MRT_ExpandedState>) => {
+    const next = apply(updater, expanded);
+    setExpanded(next);
+    if (next === true) return;
+    const rows = flattenRows(list.rows);
+    for (const [id, open] of Object.entries(next)) {
+      const row = rows.find((candidate) => String(candidate.id) === id);
+      if (open && row?.has_children && !row.children) void list.loadChildren(row).catch(() => undefined);
+    }
+  };
+
+  const table = useMantineReactTable<Row>({
+    columns: columnDefs,
+    data: list.rows,
+    getRowId: (row) => String(row.id),
+    localization: currentLanguage() === 'en' ? MRT_Localization_EN : MRT_Localization_ZH_HANS,
+    manualPagination: true,
+    enablePagination: false,
+    // Sub rows only show while expanded rows are "paginated" (toolchain notes).
+    paginateExpandedRows: true,
+    rowCount: list.total,
+    enableExpanding: tree,
+    getSubRows: (row) => row.children,
+    getRowCanExpand: (row) => Boolean(row.original.has_children || row.original.children?.length),
+    enableRowSelection: true,
+    enableMultiRowSelection: !single,
+    enableSubRowSelection: false,
+    onRowSelectionChange: (updater) => onSelectionChange(apply(updater, selection)),
+    onExpandedChange,
+    state: { rowSelection: selection, expanded, isLoading: list.loading && list.rows.length === 0, showProgressBars: list.loading },
+    enableSorting: false,
+    enableColumnActions: false,
+    enableColumnFilters: false,
+    enableGlobalFilter: false,
+    enableHiding: false,
+    enableDensityToggle: false,
+    enableFullScreenToggle: true,
+    enableRowActions: Boolean(rowActions),
+    positionActionsColumn: 'last',
+    displayColumnDefOptions: { 'mrt-row-actions': { header: t('resource.actions'), size: ROW_ACTIONS_COLUMN_WIDTH } },
+    renderRowActions: rowActions ? ({ row }) => rowActions(row.original) : undefined,
+    renderTopToolbarCustomActions: () => toolbar,
+    renderEmptyRowsFallback: () => (
+      <Text c="dimmed" ta="center" py="xl">
+        {t('common.empty')}
+      </Text>
+    ),
+    renderBottomToolbar: () => (
+      <ResourcePager total={list.total} page={list.page} perPage={list.perPage} onPage={list.setPage} onPerPage={list.setPerPage} />
+    ),
+  });
+
+  return (
+    <>
+      {list.failed ? <LoadFailed onRetry={list.reload} /> : null}
+      <MantineReactTable table={table} />
+    </>
+  );
+}

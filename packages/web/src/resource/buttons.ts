@@ -1,0 +1,24 @@
+// Table buttons (spec §6): the spec's defaults, overridden by the declaration, and never offered for an
+// action the resource does not serve.
+import { DEFAULT_BUTTONS, type Action, type ResourceDecl, type TableButton } from '@qshop/shared';
+
+export type TableButtons = Record<TableButton, boolean>;
+
+const ACTION_OF: Record<TableButton, Action> = {
+  show: 'show',
+  store: 'store',
+  update: 'update',
+  destroy: 'destroy',
+  deletes: 'destroy',
+  import: 'import',
+  search: 'index',
+  export: 'index',
+};
+
+export function tableButtons(decl: Pick<ResourceDecl, 'buttons' | 'actions'>): TableButtons {
+  const wanted = { ...DEFAULT_BUTTONS, ...decl.buttons };
+  const served = (button: TableButton) => !decl.actions || decl.actions.includes(ACTION_OF[button]);
+  return Object.fromEntries(
+    (Object.keys(wanted) as TableButton[]).map((button) => [button, wanted[button] && served(button)]),
+  ) as TableButtons;
+}

@@ -1,0 +1,30 @@
+// Every declared back-office resource renders as a list page with an add form holding all its form fields.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_RESOURCES, SELLER_RESOURCES } from '@qshop/shared/resources/index';
+import i18n from '../i18n';
+import { tableButtons } from './buttons';
+import { formFieldsOf } from './form/formFields';
+import ResourcePage from './ResourcePage';
+import { listAnswer, renderInApp, stubApi } from './testing';
+
+const declared = [
+  ...Object.values(ADMIN_RESOURCES).map((decl) => [`/Admin/${decl.name}`, decl] as const),
+  ...Object.values(SELLER_RESOURCES).map((decl) => [`/Seller/${decl.name}`, decl] as const),
+];
+
+describe('declared resources', () => {
+  it.each(declared)('%s lists its rows and offers its form', async (path, decl) => {
+    stubApi(() => listAnswer([]));
+    renderInApp(<ResourcePage />, path);
+    expect(await screen.findByText(i18n.t('common.empty'))).toBeInTheDocument();
+    if (!tableButtons(decl).store) return;
+    await userEvent.click(screen.getByRole('button', { name: i18n.t('resource.toolbar.add') }));
+    const dialog = await screen.findByRole('dialog');
+    for (const { field } of formFieldsOf(decl)) {
+      expect(within(dialog).getByText(i18n.t(field.label))).toBeInTheDocument();
+      expect(i18n.exists(field.label, { lng: 'en', fallbackLng: false })).toBe(true);
+    }
+  });
+});

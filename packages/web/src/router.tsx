@@ -1,0 +1,227 @@
+import {
+  createBrowserRouter,
+  createPath,
+  redirect,
+  replace,
+  type DOMRouterOpts,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router-dom';
+import { AREAS, BACK_OFFICE_AREAS, areaFromPath, isBackOffice, type Area, type BackOfficeArea } from './auth/areas';
+import { getToken, getUser } from './auth/session';
+import type { MenuRoutes } from './menu/menuRoutes';
+import { RootLayout } from './RootLayout';
+import NotFoundPage from './pages/NotFoundPage';
+import { RouteError } from './pages/RouteError';
+import { PageLoader } from './components/PageLoader';
+import { runGuard, type GuardDeps, type GuardResult, type StoredSession } from './router/guard';
+import { lazyRoute } from './router/lazyRoute';
+import { completeProgress, startProgress } from './router/progress';
+import { setNavigator } from './router/navigation';
+import type { RouteHandle } from './router/handle';
+
+type AppRouter = ReturnType<typeof createBrowserRouter>;
+export type RouterFactory = (routes: RouteObject[], options: DOMRouterOpts) => AppRouter;
+
+export interface RootLoaderData {
+  isHome: boolean;
+  area: Area;
+}
+
+const placeholder = (titleKey: string, path: string): RouteObject => ({
+  path,
+  handle: { titleKey } satisfies RouteHandle,
+  ...lazyRoute('pages/PlaceholderPage', () => import('./pages/PlaceholderPage')),
+});
+
+const page = (path: string, titleKey: string, chunk: string, importer: Parameters<typeof lazyRoute>[1]): RouteObject => ({
+  path,
+  handle: { titleKey } satisfies RouteHandle,
+  ...lazyRoute(chunk, importer),
+});
+
+const notFound = (): RouteObject => ({ path: '*', Component: NotFoundPage });
+
+function userCentreRoutes(): RouteObject[] {
+  const placeholders: [string, string][] = [
+    ['address', 'route.address'],
+    ['address/form/:id?', 'route.addressForm'],
+    ['comments', 'route.comments'],
+    ['comment/add/:id', 'route.commentAdd'],
+    ['info', 'route.info'],
+    ['safe', 'route.safe'],
+    ['safe/password', 'route.safePassword'],
+    ['safe/pay_password', 'route.safePayPassword'],
+    ['safe/phone', 'route.safePhone'],
+    ['safe/check', 'route.safeCheck'],
+    ['oauth', 'route.oauth'],
+    ['cashes', 'route.cashes'],
+    ['favorites', 'route.favorites'],
+    ['money', 'route.money'],
+    ['integral', 'route.integralLog'],
+    ['frozen_money', 'route.frozenMoney'],
+    ['orders', 'route.orders'],
+    ['order/:id', 'route.order'],
+    ['order/comment/:id', 'route.orderComment'],
+    ['order/refund/:id', 'route.orderRefund'],
+    ['order/refund_form/:id', 'route.orderRefundForm'],
+    ['integral_order', 'route.integralOrder'],
+    ['coupons', 'route.coupons'],
+    ['distribution', 'route.distribution'],
+    ['distribution_users', 'route.distributionUsers'],
+    ['distribution_logs', 'route.distributionLogs'],
+    ['article/:name', 'route.article'],
+  ];
+  return [
+    { index: true, handle: { titleKey: 'route.userHome' }, ...lazyRoute('user/UserHomePage', () => import('./user/UserHomePage')) },
+    ...placeholders.map(([path, titleKey]) => placeholder(titleKey, path)),
+  ];
+}
+
+function storefrontRoutes(): RouteObject[] {
+  const placeholders: [string, string][] = [
+    ['stores', 'route.stores'],
+    ['store/:id', 'route.store'],
+    ['store/join', 'route.storeJoin'],
+    ['store/step_1', 'route.storeStep1'],
+    ['store/step_2', 'route.storeStep2'],
+    ['store/step_3', 'route.storeStep3'],
+    ['s/:params?', 'route.search'],
+    ['goods/:id', 'route.goods'],
+    ['carts', 'route.carts'],
+    ['integral', 'route.integral'],
+    ['integral/search/:params?', 'route.integralSearch'],
+    ['integral/goods/:id', 'route.integralGoods'],
+    ['integral/order/:id/:buy_num', 'route.integralOrderConfirm'],
+    ['seckills', 'route.seckills'],
+    ['collectives/:params?', 'route.collectives'],
+    ['order/before/:params', 'route.orderBefore'],
+    ['order/pay/:params', 'route.orderPay'],
+    ['order/success', 'route.orderSuccess'],
+  ];
+  return [
+    { index: true, handle: { titleKey: 'route.home' }, ...lazyRoute('storefront/HomePage', () => import('./storefront/HomePage')) },
+    page('login', 'route.login', 'storefront/LoginPage', () => import('./storefront/LoginPage')),
+    page('register', 'route.register', 'storefront/RegisterPage', () => import('./storefront/RegisterPage')),
+    page('forget_password', 'route.forgetPassword', 'storefront/ForgetPasswordPage', () => import('./storefront/ForgetPasswordPage')),
+    ...placeholders.map(([path, titleKey]) => placeholder(titleKey, path)),
+    { path: 'user', ...lazyRoute('user/UserLayout', () => import('./user/UserLayout')), children: userCentreRoutes() },
+    notFound(),
+  ];
+}
+
+/** The back-office layout of an area; menu routes are patched into it once the menu has loaded. */
+function backOfficeRoute(area: BackOfficeArea): RouteObject {
+  return {
+    id: `${area}-shell`,
+    path: AREAS[area].homePath!,
+    ...lazyRoute('shell/BackOfficeLayout', () => import('./shell/BackOfficeLayout')),
+    children: [
+      { index: true, ...lazyRoute('shell/BackOfficeHome', () => import('./shell/BackOfficeHome')) },
+      // Before the menu loads the guard never lets this render; afterwards it is the 404 page.
+      notFound(),
+    ],
+  };
+}
+
+function readSessions(): Record<Area, StoredSession> {
+  const read = (area: Area): StoredSession => ({ token: getToken(area), user: getUser(area) });
+  return { user: read('user'), seller: read('seller'), admin: read('admin') };
+}
+
+/**
+ * Builds the app's data router. The guard runs as the root loader on every navigation; menu routes
+ * wait in `pendingRoutes` until the re-entered navigation asks for them (patchRoutesOnNavigation).
+ */
+export function createAppRouter(factory: RouterFactory = createBrowserRouter): AppRouter {
+  const pendingRoutes = new Map<BackOfficeArea, MenuRoutes>();
+  // Areas whose menu routes this router has received (the spec's per-area "isLoad").
+  const loadedAreas = new Set<BackOfficeArea>();
+  let router: AppRouter | null = null;
+  // A cancelled navigation goes back to the current address; that one trip skips the guard.
+  let bypassHref: string | null = null;
+
+  const guardDeps: GuardDeps = {
+    // The first load shows the HydrateFallback instead: the bar's store is not set up before React renders.
+    startProgress: () => {
+      if (router?.state.initialized) startProgress();
+    },
+    readSessions,
+    isMenuLoaded: (area) => loadedAreas.has(area),
+    async loadMenuRoutes(area) {
+      const { fetchMenuRoutes } = await import('./menu/menuRoutes');
+      pendingRoutes.set(area, await fetchMenuRoutes(area));
+      loadedAreas.add(area);
+    },
+  };
+
+  function cancelNavigation(error: unknown): never {
+    console.error('Navigation cancelled by the route guard:', error);
+    completeProgress();
+    if (router?.state.initialized) {
+      bypassHref = createPath(router.state.location);
+      throw replace(bypassHref);
+    }
+    throw error;
+  }
+
+  async function guardLoader({ request }: LoaderFunctionArgs): Promise<RootLoaderData> {
+    const url = new URL(request.url);
+    const href = `${url.pathname}${url.search}${url.hash}`;
+    if (bypassHref === href) {
+      bypassHref = null;
+      return { isHome: url.pathname === '/', area: areaFromPath(url.pathname) };
+    }
+    let result: GuardResult;
+    try {
+      result = await runGuard(url, guardDeps);
+    } catch (error) {
+      return cancelNavigation(error);
+    }
+    if (result.kind === 'redirect') throw redirect(result.to);
+    if (result.kind === 'reenter') throw replace(result.to);
+    return { isHome: result.isHome, area: result.area };
+  }
+
+  const routes: RouteObject[] = [
+    {
+      id: 'root',
+      path: '/',
+      loader: guardLoader,
+      shouldRevalidate: () => true,
+      Component: RootLayout,
+      ErrorBoundary: RouteError,
+      HydrateFallback: PageLoader,
+      children: [
+        { id: 'home', ...lazyRoute('storefront/HomeLayout', () => import('./storefront/HomeLayout')), children: storefrontRoutes() },
+        { path: 'Admin/login', ...lazyRoute('shell/BackOfficeLoginPage', () => import('./shell/BackOfficeLoginPage')) },
+        { path: 'Seller/login', ...lazyRoute('shell/BackOfficeLoginPage', () => import('./shell/BackOfficeLoginPage')) },
+        ...BACK_OFFICE_AREAS.map(backOfficeRoute),
+      ],
+    },
+  ];
+
+  router = factory(routes, {
+    async patchRoutesOnNavigation({ path, patch }) {
+      const area = areaFromPath(path);
+      const pending = isBackOffice(area) ? pendingRoutes.get(area) : undefined;
+      if (!isBackOffice(area) || !pending) return;
+      pendingRoutes.delete(area);
+      patch(`${area}-shell`, pending.inShell);
+      patch('root', pending.topLevel);
+    },
+  });
+
+  let lastLocationKey = router.state.location.key;
+  router.subscribe((state) => {
+    if (state.navigation.state !== 'idle') return;
+    completeProgress();
+    if (state.location.key !== lastLocationKey) {
+      lastLocationKey = state.location.key;
+      window.scrollTo(0, 0);
+    }
+  });
+  const appRouter = router;
+  setNavigator((to, options) => void appRouter.navigate(to, options));
+  return router;
+}

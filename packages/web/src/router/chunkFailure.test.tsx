@@ -1,0 +1,33 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../i18n';
+import { createAppRouter } from '../router';
+import { envelope } from '../test/http';
+
+// The login page's chunk cannot be fetched.
+vi.mock('../storefront/LoginPage', () => {
+  throw new TypeError('Failed to fetch dynamically imported module');
+});
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  vi.stubGlobal('fetch', vi.fn(async () => envelope(200, null)));
+});
+
+describe('a failed page chunk', () => {
+  it('shows an error naming the chunk and the failure type, inside the still working layout', async () => {
+    const router = createAppRouter((routes, options) => createMemoryRouter(routes, { ...options, initialEntries: ['/login'] }));
+    render(
+      <MantineProvider>
+        <RouterProvider router={router} />
+      </MantineProvider>,
+    );
+    expect(
+      await screen.findByText('Module storefront/LoginPage failed to load: file missing or unreachable.', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('A page module failed to load')).toBeInTheDocument();
+    expect(screen.getByRole('search')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,126 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../i18n';
+import type { MenuItem } from '../menu/types';
+import { createAppRouter } from '../router';
+import { envelope } from '../test/http';
+
+vi.mock('../utils/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
+// The generic list page is another module's concern; a stub shows which page was routed.
+vi.mock('../resource/ResourcePage', async () => {
+  const { useLocation } = await import('react-router-dom');
+  return { default: () => <p>{useLocation().pathname} resource page</p> };
+});
+
+const menu: MenuItem[] = [
+  {
+    id: 1,
+    name: '商品中心',
+    ename: 'Goods',
+    view: '',
+    apis: '',
+    children: [
+      { id: 2, name: '品牌管理', ename: 'Brands', view: 'Admin/goods_brands/index', apis: '/Admin/goods_brands', is_open: 0 },
+      {
+        id: 3,
+        name: '分类',
+        ename: 'Classes',
+        view: '',
+        apis: '',
+        children: [{ id: 4, name: '商品分类', ename: 'Goods classes', view: 'Admin/goods_classes/index', apis: '/Admin/goods_classes' }],
+      },
+    ],
+  },
+  {
+    id: 5,
+    name: '系统中心',
+    ename: 'System',
+    view: '',
+    apis: '',
+    children: [{ id: 6, name: '', ename: '', view: '', apis: '', children: [{ id: 7, name: '菜单', ename: 'Menus', view: 'Admin/menus/index', apis: '/Admin/menus' }] }],
+  },
+  { id: 8, name: '空模块', ename: 'Empty', view: 'Admin/empty', apis: '/Admin/empty', children: [] },
+];
+
+// Lazy route chunks are transformed on first use, which can take a few seconds in a cold run.
+const LAZY = { timeout: 10_000 };
+
+function renderAt(path: string) {
+  const router = createAppRouter((routes, options) => createMemoryRouter(routes, { ...options, initialEntries: [path] }));
+  render(
+    <MantineProvider>
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+  return router;
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => (String(url).includes('load_menu') ? envelope(200, menu) : envelope(200, null))),
+  );
+  localStorage.setItem('admin_token', 'a');
+  localStorage.setItem('admin_user', JSON.stringify({ id: 1, username: 'admin', nickname: '' }));
+});
+
+describe('back-office shell', () => {
+  it('shows module tabs, the selected module two levels deep and the page title', async () => {
+    renderAt('/Admin/goods_brands');
+    expect(await screen.findByText('/Admin/goods_brands resource page', {}, LAZY)).toBeInTheDocument();
+    const tabs = screen.getByRole('navigation', { name: 'Modules' });
+    expect(tabs).toHaveTextContent('Goods');
+    expect(tabs).toHaveTextContent('System');
+    expect(screen.getByRole('button', { name: /Goods/ })).toHaveAttribute('aria-current', 'true');
+    const side = screen.getByRole('complementary', { name: 'Side menu' });
+    expect(side).toHaveTextContent('Admin Centre');
+    expect(side).toHaveTextContent('Brands');
+    expect(side).toHaveTextContent('Classes');
+    expect(screen.getByRole('heading', { name: 'Brands' })).toBeInTheDocument();
+    expect(screen.getByText(/Good (morning|afternoon|evening|night), -/)).toBeInTheDocument();
+  });
+
+  it('a tab opens the first page of its module and remembers the module', async () => {
+    const router = renderAt('/Admin/goods_brands');
+    await screen.findByText('/Admin/goods_brands resource page', {}, LAZY);
+    await userEvent.click(screen.getByRole('button', { name: /System/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Admin/menus'));
+    expect(localStorage.getItem('admin_menu_index')).toBe('1');
+    expect(await screen.findByText('/Admin/menus resource page', {}, LAZY)).toBeInTheDocument();
+  });
+
+  it('shows the empty-menu message for a module without children', async () => {
+    renderAt('/Admin/empty');
+    expect(await screen.findByText('No menu', {}, LAZY)).toBeInTheDocument();
+  });
+
+  it('a tab without any page stays selected and logs the missing route', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const emptyModule = { id: 9, name: '空', ename: 'Nothing', view: '', apis: '', children: [] };
+    menu.push(emptyModule);
+    try {
+      const router = renderAt('/Admin/goods_brands');
+      await screen.findByText('/Admin/goods_brands resource page', {}, LAZY);
+      await userEvent.click(screen.getByRole('button', { name: /Nothing/ }));
+      expect(screen.getByRole('button', { name: /Nothing/ })).toHaveAttribute('aria-current', 'true');
+      expect(screen.getByRole('complementary', { name: 'Side menu' })).toHaveTextContent('No menu');
+      expect(router.state.location.pathname).toBe('/Admin/goods_brands');
+      expect(consoleError).toHaveBeenCalledWith(expect.stringContaining('No route for menu entry'));
+    } finally {
+      menu.pop();
+    }
+  });
+
+  it('collapses the side menu to the logo only', async () => {
+    renderAt('/Admin/goods_brands');
+    await screen.findByText('/Admin/goods_brands resource page', {}, LAZY);
+    await userEvent.click(screen.getByRole('button', { name: 'Expand / collapse the menu' }));
+    const side = screen.getByRole('complementary', { name: 'Side menu' });
+    expect(side).not.toHaveTextContent('Admin Centre');
+    expect(screen.getByRole('button', { name: 'Brands' })).toBeInTheDocument();
+  });
+});

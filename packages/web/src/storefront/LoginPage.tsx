@@ -1,0 +1,85 @@
+import { Anchor, Button, Group, PasswordInput, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { login, type LoginType } from '../auth/authService';
+import { SmsCodeButton } from '../components/SmsCodeButton';
+import { phone, required } from '../utils/validators';
+import { AuthPanel } from './AuthPanel';
+import { showFieldErrors } from '../utils/formErrors';
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const [type, setType] = useState<LoginType>('username');
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    initialValues: { username: '', password: '', phone: '', code: '' },
+    validate: (values) =>
+      type === 'username'
+        ? { username: required(t, 'field.username')(values.username), password: required(t, 'field.password')(values.password) }
+        : { phone: phone(t)(values.phone), code: required(t, 'field.code')(values.code) },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setSubmitting(true);
+    try {
+      await login(
+        'user',
+        type === 'username'
+          ? { type, username: values.username.trim(), password: values.password }
+          : { type, username: values.phone.trim(), code: values.code.trim() },
+      );
+    } catch (error) {
+      showFieldErrors(form, error, type === 'username' ? undefined : { username: 'phone' });
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  return (
+    <AuthPanel title={t('auth.loginTitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <SegmentedControl
+            fullWidth
+            value={type}
+            onChange={(value) => {
+              setType(value as LoginType);
+              form.clearErrors();
+            }}
+            data={[
+              { value: 'username', label: t('auth.byAccount') },
+              { value: 'phone', label: t('auth.byPhone') },
+            ]}
+          />
+          {type === 'username' ? (
+            <>
+              <TextInput label={t('field.username')} autoComplete="username" {...form.getInputProps('username')} />
+              <PasswordInput label={t('field.password')} autoComplete="current-password" {...form.getInputProps('password')} />
+            </>
+          ) : (
+            <>
+              <TextInput label={t('field.phone')} autoComplete="tel" {...form.getInputProps('phone')} />
+              <Group align="flex-end" wrap="nowrap">
+                <TextInput flex={1} label={t('field.code')} autoComplete="one-time-code" {...form.getInputProps('code')} />
+                <SmsCodeButton phone={form.values.phone} usage="login" />
+              </Group>
+            </>
+          )}
+          <Button type="submit" loading={submitting} fullWidth>
+            {t('auth.login')}
+          </Button>
+          <Group justify="space-between">
+            <Anchor component={Link} to="/forget_password" size="sm">
+              {t('auth.forgetPassword')}
+            </Anchor>
+            <Anchor component={Link} to="/register" size="sm">
+              {t('auth.toRegister')}
+            </Anchor>
+          </Group>
+        </Stack>
+      </form>
+    </AuthPanel>
+  );
+}

@@ -1,0 +1,60 @@
+export interface UserNavGroup {
+  titleKey: string;
+  items: { to: string; labelKey: string }[];
+}
+
+/** Help articles are looked up by their (Chinese) title on the server. */
+const article = (title: string) => `/user/article/${encodeURIComponent(title)}`;
+
+/** The user-centre navigation (reference §5). */
+export const USER_NAV: UserNavGroup[] = [
+  {
+    titleKey: 'user.nav.orderCentre',
+    items: [
+      { to: '/user/orders', labelKey: 'route.orders' },
+      { to: '/user/address', labelKey: 'route.address' },
+      { to: '/user/comments', labelKey: 'route.comments' },
+    ],
+  },
+  {
+    titleKey: 'user.nav.memberCentre',
+    items: [
+      { to: '/user', labelKey: 'route.userHome' },
+      { to: '/user/info', labelKey: 'route.info' },
+      { to: '/user/safe', labelKey: 'route.safe' },
+      { to: '/user/oauth', labelKey: 'route.oauth' },
+      { to: '/user/cashes', labelKey: 'route.cashes' },
+      { to: '/user/favorites', labelKey: 'route.favorites' },
+      { to: '/user/coupons', labelKey: 'route.coupons' },
+    ],
+  },
+  {
+    titleKey: 'user.nav.integralMall',
+    items: [{ to: '/user/integral_order', labelKey: 'route.integralOrder' }],
+  },
+  {
+    titleKey: 'user.nav.assets',
+    items: [
+      { to: '/user/money', labelKey: 'route.money' },
+      { to: '/user/frozen_money', labelKey: 'route.frozenMoney' },
+      { to: '/user/integral', labelKey: 'route.integralLog' },
+    ],
+  },
+  {
+    titleKey: 'user.nav.distribution',
+    items: [
+      { to: '/user/distribution', labelKey: 'route.distribution' },
+      { to: '/user/distribution_users', labelKey: 'route.distributionUsers' },
+      { to: '/user/distribution_logs', labelKey: 'route.distributionLogs' },
+    ],
+  },
+  {
+    titleKey: 'user.nav.help',
+    items: [
+      { to: article('网站公告'), labelKey: 'user.article.notices' },
+      { to: article('其他合作'), labelKey: 'user.article.cooperation' },
+      { to: article('帮助中心'), labelKey: 'user.article.help' },
+      { to: article('关于我们'), labelKey: 'user.article.about' },
+    ],
+  },
+];

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { faIconNames } from './src/resource/icons/faIconNamesPlugin';
+
+export default defineConfig({
+  plugins: [react(), faIconNames()],
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    clearMocks: true,
+    restoreMocks: true,
+    unstubGlobals: true,
+    // Route tests load real lazy chunks; a cold transform can take seconds.
+    testTimeout: 20_000,
+  },
+});
