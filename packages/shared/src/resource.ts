@@ -19,7 +19,7 @@ export type DictOption = { label: string; value: string | number; children?: Dic
 export type Dict = DictOption[] | { url: string; labelKey?: string; valueKey?: string }
 
 export type FieldDecl = {
-  /** i18n key of the label (web: `fields.<key>`) */
+  /** i18n key of the label, e.g. `fields.username` (texts in packages/shared/src/i18n/*fields.ts) */
   label: string
   /** Write schema; a field without one is read-only. */
   input?: z.ZodType

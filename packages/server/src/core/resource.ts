@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { FastifyRequest } from 'fastify'
 import {
   createSchema, updateSchema, permissionKey, parseFilterValue, FILTER_OPS, PAGE_SIZES, DEFAULT_PAGE_SIZE,
-  RESERVED_LIST_KEYS, type ResourceDecl, type ListAnswer, type Action, type FilterOp,
+  RESERVED_LIST_KEYS, zx, type ResourceDecl, type ListAnswer, type Action, type FilterOp,
 } from '@qshop/shared'
 import { AppError, invalid, notFound } from './errors.ts'
 import { ok, fieldErrors } from '../plugins/envelope.ts'
@@ -67,6 +67,10 @@ const listQuery = z
 
 /** `isAll`: every row in one answer (dictionaries), bounded. */
 const ALL_ROWS_CAP = 1000
+
+const importRows = z.array(z.record(z.string(), z.unknown())).max(5000)
+/** Spreadsheet rows as a JSON array, or `{rows}` (a form posts them as one JSON string). */
+const importBody = z.union([importRows, z.strictObject({ rows: zx.json(importRows) })])
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2147483647) })
 const idsParam = z.object({ ids: z.string().regex(/^\d+(,\d+)*$/).max(4000) })
@@ -300,7 +304,7 @@ export function resourceRoutes(res: ServerResource): ScopePlugin {
       app.post(
         `${path}/import/excel`,
         {
-          schema: { body: z.union([z.array(z.record(z.string(), z.unknown())).max(5000), z.object({ rows: z.array(z.record(z.string(), z.unknown())).max(5000) })]), tags },
+          schema: { body: importBody, tags },
           config: { permission: perm('import') },
         },
         async (req) => {

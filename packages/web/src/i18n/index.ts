@@ -8,6 +8,8 @@ import zhCn from './zh-cn.json';
 import en from './en.json';
 import resourceZhCn from './resource.zh-cn.json';
 import resourceEn from './resource.en.json';
+import configsZhCn from './configs.zh-cn.json';
+import configsEn from './configs.en.json';
 
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
@@ -20,7 +22,7 @@ function applyDocumentLanguage(language: string) {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-cn': { translation: { ...zhCn, ...resourceZhCn } }, en: { translation: { ...en, ...resourceEn } } },
+  resources: { 'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...configsZhCn } }, en: { translation: { ...en, ...resourceEn, ...configsEn } } },
   lng: detectLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), browserLanguages()),
   fallbackLng: DEFAULT_LANGUAGE,
   // Without these two, i18next drops 'zh-cn' as unsupported (toolchain notes).

@@ -8,6 +8,7 @@ export interface PageEntry {
 
 const placeholder: PageEntry = { load: () => import('./BackOfficePlaceholder') };
 const resourcePage: PageEntry = { load: () => import('../resource/ResourcePage') };
+const configPage: PageEntry = { load: () => import('../admin/configs/ConfigPage') };
 
 /**
  * Menu views with a page of their own. Every other view is a generic resource list whose data
@@ -19,11 +20,14 @@ const registry: Record<string, PageEntry> = {
   'Admin/dashboard/pay': placeholder,
   'Admin/dashboard/store': placeholder,
   'Admin/dashboard/user': placeholder,
-  'Admin/configs/oauth': placeholder,
-  'Admin/configs/pay': placeholder,
-  'Admin/configs/sms': placeholder,
-  'Admin/configs/store': placeholder,
-  'Admin/configs/web': placeholder,
+  'Admin/configs/logistics': configPage,
+  'Admin/configs/map': configPage,
+  'Admin/configs/oauth': configPage,
+  'Admin/configs/pay': configPage,
+  'Admin/configs/sms': configPage,
+  'Admin/configs/store': configPage,
+  'Admin/configs/upload': configPage,
+  'Admin/configs/web': configPage,
   'Admin/goods/form': placeholder,
   'Admin/integral_goods/form': placeholder,
   'Seller/dashboard': placeholder,

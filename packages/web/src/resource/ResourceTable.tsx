@@ -1,5 +1,5 @@
 import 'mantine-react-table/styles.css';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import {
@@ -62,16 +62,14 @@ export function ResourceTable({ list, columns, dicts, tree = false, renderCell, 
   const [expanded, setExpanded] = useState<MRT_ExpandedState>({});
   const columnDefs = useMemo(() => tableColumns(columns, dicts, t, renderCell), [columns, dicts, t, renderCell]);
 
-  const onExpandedChange = (updater: MRT_Updater<MRT_ExpandedState>) => {
-    const next = apply(updater, expanded);
-    setExpanded(next);
-    if (next === true) return;
-    const rows = flattenRows(list.rows);
-    for (const [id, open] of Object.entries(next)) {
-      const row = rows.find((candidate) => String(candidate.id) === id);
-      if (open && row?.has_children && !row.children) void list.loadChildren(row).catch(() => undefined);
+  // Expanded rows whose children are not loaded (just expanded, or the list was reloaded) fetch them.
+  const { rows, loadChildren } = list;
+  useEffect(() => {
+    if (expanded === true) return;
+    for (const row of flattenRows(rows)) {
+      if (expanded[String(row.id)] && row.has_children && !row.children) void loadChildren(row).catch(() => undefined);
     }
-  };
+  }, [rows, expanded, loadChildren]);
 
   const table = useMantineReactTable<Row>({
     columns: columnDefs,
@@ -90,7 +88,7 @@ export function ResourceTable({ list, columns, dicts, tree = false, renderCell, 
     enableMultiRowSelection: !single,
     enableSubRowSelection: false,
     onRowSelectionChange: (updater) => onSelectionChange(apply(updater, selection)),
-    onExpandedChange,
+    onExpandedChange: (updater) => setExpanded(apply(updater, expanded)),
     state: { rowSelection: selection, expanded, isLoading: list.loading && list.rows.length === 0, showProgressBars: list.loading },
     enableSorting: false,
     enableColumnActions: false,

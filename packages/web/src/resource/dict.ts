@@ -16,7 +16,7 @@ type Raw = Record<string, unknown>;
 const isRecord = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The rows of an answer: a plain list or a list answer's `data`. */
-function rowsOf(answer: unknown): Raw[] {
+export function rowsOf(answer: unknown): Raw[] {
   const list = Array.isArray(answer) ? answer : isRecord(answer) && Array.isArray(answer.data) ? answer.data : [];
   return list.filter(isRecord);
 }

@@ -60,10 +60,17 @@ export function useResourceList(endpoint: string): ResourceList {
       });
   }, [endpoint, filters, page, perPage, version]);
 
+  const loadingChildren = useRef(new Set<number>());
   const loadChildren = useCallback(
     async (parent: Row) => {
-      const answer = await api.get<ListAnswer<Row>>(endpoint, { isChildren: 1, pid: parent.id, per_page: CHILDREN_PAGE_SIZE });
-      setRows((current) => withChildren(current, parent.id, answer?.data ?? []));
+      if (loadingChildren.current.has(parent.id)) return;
+      loadingChildren.current.add(parent.id);
+      try {
+        const answer = await api.get<ListAnswer<Row>>(endpoint, { isChildren: 1, pid: parent.id, per_page: CHILDREN_PAGE_SIZE });
+        setRows((current) => withChildren(current, parent.id, answer?.data ?? []));
+      } finally {
+        loadingChildren.current.delete(parent.id);
+      }
     },
     [endpoint],
   );

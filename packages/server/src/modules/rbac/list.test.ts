@@ -196,6 +196,16 @@ describe('import', () => {
     expect(await verifyPassword(rows[1].password, 'Secret@456')).toBe(true)
   })
 
+  test('rows posted by the web client as one form field of JSON', async () => {
+    const res = await http(app)
+      .post('/api/Admin/permission_groups/import/excel')
+      .set(auth)
+      .type('form')
+      .send({ rows: JSON.stringify([{ name: 'form_import_1' }, { name: 'form_import_2' }]) })
+    expect(res.body).toMatchObject({ code: 200, data: { imported: 2 } })
+    expect(await app.db.admin_permission_groups.count({ where: { name: { startsWith: 'form_import_' } } })).toBe(2)
+  })
+
   test('one invalid row refuses the import and names the row and field', async () => {
     const res = await http(app)
       .post('/api/Admin/permission_groups/import/excel')

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import type { DictOption } from '@qshop/shared';
 import { api } from '../../api/client';
-import { DICT_MAX_DEPTH } from '../dict';
+import { DICT_MAX_DEPTH, rowsOf } from '../dict';
 import type { FieldControlProps } from './fieldProps';
 import { optionValue, selectData } from './selectData';
 
@@ -22,13 +22,6 @@ interface CascaderProps {
 interface LevelOption extends DictOption {
   parentKey: string;
   leaf: boolean;
-}
-
-type Row = Record<string, unknown>;
-
-function rowsOf(answer: unknown): Row[] {
-  const list = Array.isArray(answer) ? answer : (answer as { data?: unknown })?.data;
-  return Array.isArray(list) ? list.filter((row): row is Row => typeof row === 'object' && row !== null) : [];
 }
 
 function lazyOptions(answer: unknown, labelKey = 'name', valueKey = 'id'): LevelOption[] {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button, Grid, Group } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { createSchema, updateSchema, type ResourceDecl } from '@qshop/shared';
-import { api, ApiError } from '../../api/client';
+import { api } from '../../api/client';
+import { showFieldErrors } from '../../utils/formErrors';
 import { notifySuccess } from '../../utils/notify';
 import '../fieldLabels';
 import type { Row } from '../types';
@@ -50,7 +51,7 @@ export function ResourceForm({ decl, endpoint, mode, record, onSaved, onCancel }
       notifySuccess(t('msg.success'));
       onSaved();
     } catch (error) {
-      if (error instanceof ApiError) form.setErrors(error.fieldErrors);
+      showFieldErrors(form, error);
     } finally {
       setSaving(false);
     }
