@@ -35,7 +35,8 @@ export async function resetDb(app: FastifyInstance, opts: SeedOptions = { demo: 
     const [rows] = (await conn.query(
       "SELECT TABLE_NAME t FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_TYPE = 'BASE TABLE' AND TABLE_NAME <> '_prisma_migrations'",
     )) as unknown as [{ t: string }[]]
-    await conn.query(['SET FOREIGN_KEY_CHECKS = 0', ...rows.map((r) => `TRUNCATE TABLE \`${r.t}\``), 'SET FOREIGN_KEY_CHECKS = 1'].join(';'))
+    // DELETE, not TRUNCATE: TRUNCATE rebuilds each of the ~75 tables (seconds under load); DELETE of few rows is instant.
+    await conn.query(['SET FOREIGN_KEY_CHECKS = 0', ...rows.map((r) => `DELETE FROM \`${r.t}\``), 'SET FOREIGN_KEY_CHECKS = 1'].join(';'))
   } finally {
     await conn.end()
   }

@@ -23,7 +23,10 @@ const menu: MenuItem[] = [
     view: '',
     apis: '',
     children: [
-      { id: 2, name: '品牌管理', ename: 'Brands', view: 'Admin/goods_brands/index', apis: '/Admin/goods_brands', is_open: 0 },
+      {
+        id: 2, name: '品牌管理', ename: 'Brands', view: 'Admin/goods_brands/index', apis: '/Admin/goods_brands', is_open: 0,
+        children: [{ id: 9, name: '品牌表单', ename: 'Brand form', view: 'Admin/goods_brands/form', apis: '/Admin/goods_brands/form', is_open: 0 }],
+      },
       {
         id: 3,
         name: '分类',
@@ -80,6 +83,8 @@ describe('back-office shell', () => {
     expect(side).toHaveTextContent('Admin Centre');
     expect(side).toHaveTextContent('Brands');
     expect(side).toHaveTextContent('Classes');
+    // A sub-page of an entry with its own page (a form) is routed but not listed.
+    expect(side).not.toHaveTextContent('Brand form');
     expect(screen.getByRole('heading', { name: 'Brands' })).toBeInTheDocument();
     expect(screen.getByText(/Good (morning|afternoon|evening|night), -/)).toBeInTheDocument();
   });

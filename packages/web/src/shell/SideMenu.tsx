@@ -17,6 +17,10 @@ interface SideMenuProps {
   onOpen: (item: MenuItem) => void;
 }
 
+/** Children shown in the side menu: an entry with its own page lists none (its children are sub-pages such as
+ *  the goods form: routed, reached from the page, not listed). */
+export const listedChildren = (item: MenuItem): MenuItem[] => (item.apis ? [] : (item.children ?? []))
+
 const holds = (item: MenuItem, pathname: string): boolean =>
   item.apis === pathname || (item.children ?? []).some((child) => holds(child, pathname));
 
@@ -34,7 +38,8 @@ function CollapsedEntry({ entry, pathname, onOpen }: { entry: MenuItem; pathname
       <MenuIcon icon={entry.icon} />
     </ActionIcon>
   );
-  if (!entry.children?.length) {
+  const children = listedChildren(entry);
+  if (!children.length) {
     return (
       <Tooltip label={label} position="right">
         {button}
@@ -46,7 +51,7 @@ function CollapsedEntry({ entry, pathname, onOpen }: { entry: MenuItem; pathname
       <Menu.Target>{button}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{label}</Menu.Label>
-        {entry.children.map((child) => (
+        {children.map((child) => (
           <Menu.Item key={child.id} onClick={() => onOpen(child)} color={holds(child, pathname) ? 'red' : undefined}>
             {menuLabel(child, language)}
           </Menu.Item>
@@ -58,7 +63,8 @@ function CollapsedEntry({ entry, pathname, onOpen }: { entry: MenuItem; pathname
 
 function ExpandedEntry({ entry, pathname, onOpen }: { entry: MenuItem; pathname: string; onOpen: (item: MenuItem) => void }) {
   const language = currentLanguage();
-  if (!entry.children?.length) {
+  const children = listedChildren(entry);
+  if (!children.length) {
     return (
       <NavLink
         component="button"
@@ -78,7 +84,7 @@ function ExpandedEntry({ entry, pathname, onOpen }: { entry: MenuItem; pathname:
       defaultOpened={holds(entry, pathname)}
       childrenOffset={28}
     >
-      {entry.children.map((child) => (
+      {children.map((child) => (
         <NavLink
           key={child.id}
           component="button"
