@@ -23,6 +23,17 @@ type Factory = {
 const FACTORIES: Record<string, Factory> = {
   users: { model: 'users', create: async (app, owner) => (await createUser(app, { belong_id: owner.id })).id },
   roles: { model: 'user_roles', create: async (app, owner) => (await app.db.user_roles.create({ data: { belong_id: owner.id, name: 'isolated' } })).id },
+  goods: {
+    model: 'goods',
+    create: async (app, owner) =>
+      (await app.db.goods.create({ data: { store_id: owner.storeId, class_id: (await app.db.goods_classes.findFirstOrThrow()).id, goods_name: 'isolated' } })).id,
+  },
+  goods_attrs: { model: 'goods_attrs', create: async (app, owner) => (await app.db.goods_attrs.create({ data: { store_id: owner.storeId, name: 'isolated' } })).id },
+  file_space_dirs: { model: 'file_space_dirs', create: async (app, owner) => (await app.db.file_space_dirs.create({ data: { belong_id: owner.storeId, name: 'isolated' } })).id },
+  file_spaces: {
+    model: 'file_spaces',
+    create: async (app, owner) => (await app.db.file_spaces.create({ data: { belong_id: owner.storeId, name: 'a.png', new_name: 'a.png', url: '/uploads/a.png' } })).id,
+  },
 }
 
 // Routes are known only once the app is built; building it here lets every route be a test of its own.

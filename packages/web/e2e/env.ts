@@ -11,6 +11,8 @@ export const E2E_ENV = {
   HOST: '127.0.0.1',
   DATABASE_URL: 'mysql://root@127.0.0.1:3306/qshop_e2e',
   REDIS_PREFIX: 'qshop_e2e',
+  // Known to the tests so they can forge an expired token of a real session.
+  JWT_SECRET: 'e2e-jwt-secret-0123456789abcdef',
   LOG_LEVEL: 'info',
   RATE_LIMIT_MAX: '100000',
   UPLOAD_DIR: '/tmp/qshop-e2e-uploads',

@@ -1,7 +1,8 @@
 // Prepares a database with the platform seed and demo accounts, then runs the api (serving the built web app)
 // as its own process, the way an operator runs it. Its log (where SMS codes are written) goes to a file.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs'
+import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { chromium, type BrowserServer } from 'playwright-core'
@@ -20,14 +21,47 @@ async function waitForHealth(url: string, child: ChildProcess) {
   throw new Error(`api did not become healthy; see ${SERVER_LOG}`)
 }
 
+const WEB_DIST = path.join(REPO_ROOT, 'packages/web/dist')
+
+/** Every file index.html and the chunk report name is present (a build was not half-written when copied). */
+function isCompleteBuild(dir: string): boolean {
+  const index = path.join(dir, 'index.html')
+  const report = path.join(dir, '.vite/chunks.json')
+  if (!existsSync(index) || !existsSync(report)) return false
+  const referenced = [...readFileSync(index, 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1])
+  let chunks: Record<string, unknown>
+  try {
+    chunks = JSON.parse(readFileSync(report, 'utf8')) as Record<string, unknown>
+  } catch {
+    return false
+  }
+  return [...referenced, ...Object.keys(chunks)].every((file) => existsSync(path.join(dir, file)))
+}
+
+/**
+ * The api serves a private copy of the build: other engineers rebuild packages/web/dist on this machine
+ * while the suite runs, and a page must not load chunks from two different builds.
+ */
+async function snapshotBuild(): Promise<string> {
+  const dir = path.join(tmpdir(), `qshop-e2e-web-${process.pid}`)
+  for (let attempt = 0; attempt < 45; attempt++) {
+    rmSync(dir, { recursive: true, force: true })
+    if (existsSync(path.join(WEB_DIST, 'index.html'))) {
+      cpSync(WEB_DIST, dir, { recursive: true })
+      if (isCompleteBuild(dir)) return dir
+    }
+    await new Promise((r) => setTimeout(r, 2000))
+  }
+  throw new Error('build the web app first: pnpm --filter @qshop/web build (no complete build in packages/web/dist)')
+}
+
 export default async function setup(project: TestProject) {
-  if (!existsSync(path.join(REPO_ROOT, 'packages/web/dist/index.html'))) throw new Error('build the web app first: pnpm --filter @qshop/web build')
   mkdirSync(ARTIFACTS, { recursive: true })
-  await prepareDatabase()
+  const [webDist] = await Promise.all([snapshotBuild(), prepareDatabase()])
   const log = createWriteStream(SERVER_LOG)
   server = spawn(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), [path.join(REPO_ROOT, 'packages/server/src/main.ts')], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...E2E_ENV },
+    env: { ...process.env, ...E2E_ENV, WEB_DIST: webDist },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   server.stdout!.pipe(log)
@@ -44,6 +78,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await browser?.close()
     server?.kill('SIGTERM')
+    rmSync(webDist, { recursive: true, force: true })
   }
 }
 

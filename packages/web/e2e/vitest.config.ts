@@ -6,6 +6,7 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['**/*.e2e.ts'],
     globalSetup: ['./globalSetup.ts'],
+    setupFiles: ['./setup.ts'],
     fileParallelism: false,
     testTimeout: 90000,
     hookTimeout: 180000,

@@ -56,7 +56,6 @@ function userCentreRoutes(): RouteObject[] {
     ['safe/check', 'route.safeCheck'],
     ['oauth', 'route.oauth'],
     ['cashes', 'route.cashes'],
-    ['favorites', 'route.favorites'],
     ['money', 'route.money'],
     ['integral', 'route.integralLog'],
     ['frozen_money', 'route.frozenMoney'],
@@ -74,20 +73,13 @@ function userCentreRoutes(): RouteObject[] {
   ];
   return [
     { index: true, handle: { titleKey: 'route.userHome' }, ...lazyRoute('user/UserHomePage', () => import('./user/UserHomePage')) },
+    page('favorites', 'route.favorites', 'user/favorites/FavoritesPage', () => import('./user/favorites/FavoritesPage')),
     ...placeholders.map(([path, titleKey]) => placeholder(titleKey, path)),
   ];
 }
 
 function storefrontRoutes(): RouteObject[] {
   const placeholders: [string, string][] = [
-    ['stores', 'route.stores'],
-    ['store/:id', 'route.store'],
-    ['store/join', 'route.storeJoin'],
-    ['store/step_1', 'route.storeStep1'],
-    ['store/step_2', 'route.storeStep2'],
-    ['store/step_3', 'route.storeStep3'],
-    ['s/:params?', 'route.search'],
-    ['goods/:id', 'route.goods'],
     ['carts', 'route.carts'],
     ['integral', 'route.integral'],
     ['integral/search/:params?', 'route.integralSearch'],
@@ -100,10 +92,18 @@ function storefrontRoutes(): RouteObject[] {
     ['order/success', 'route.orderSuccess'],
   ];
   return [
-    { index: true, handle: { titleKey: 'route.home' }, ...lazyRoute('storefront/HomePage', () => import('./storefront/HomePage')) },
+    { index: true, handle: { titleKey: 'route.home' }, ...lazyRoute('storefront/catalog/HomePage', () => import('./storefront/catalog/HomePage')) },
     page('login', 'route.login', 'storefront/LoginPage', () => import('./storefront/LoginPage')),
     page('register', 'route.register', 'storefront/RegisterPage', () => import('./storefront/RegisterPage')),
     page('forget_password', 'route.forgetPassword', 'storefront/ForgetPasswordPage', () => import('./storefront/ForgetPasswordPage')),
+    page('s/:params?', 'route.search', 'storefront/catalog/SearchPage', () => import('./storefront/catalog/SearchPage')),
+    page('goods/:id', 'route.goods', 'storefront/catalog/GoodsPage', () => import('./storefront/catalog/GoodsPage')),
+    page('stores', 'route.stores', 'storefront/stores/StoresPage', () => import('./storefront/stores/StoresPage')),
+    page('store/:id', 'route.store', 'storefront/stores/StorePage', () => import('./storefront/stores/StorePage')),
+    page('store/join', 'route.storeJoin', 'storefront/stores/JoinPage', () => import('./storefront/stores/JoinPage')),
+    page('store/step_1', 'route.storeStep1', 'storefront/stores/Step1Page', () => import('./storefront/stores/Step1Page')),
+    page('store/step_2', 'route.storeStep2', 'storefront/stores/Step2Page', () => import('./storefront/stores/Step2Page')),
+    page('store/step_3', 'route.storeStep3', 'storefront/stores/Step3Page', () => import('./storefront/stores/Step3Page')),
     ...placeholders.map(([path, titleKey]) => placeholder(titleKey, path)),
     { path: 'user', ...lazyRoute('user/UserLayout', () => import('./user/UserLayout')), children: userCentreRoutes() },
     notFound(),

@@ -188,6 +188,8 @@ export const goodsSearchQuery = z.strictObject({
   store_id: zx.id().optional(),
   price_min: zx.money().optional(),
   price_max: zx.money().optional(),
+  /** 1: the store's picks (with store_id, the store page's recommended goods) */
+  is_recommend: zx.flag().optional(),
   sort: z.enum(GOODS_SORTS).default('sales'),
 })
 export type GoodsSearchQuery = z.infer<typeof goodsSearchQuery>

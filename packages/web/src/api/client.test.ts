@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../i18n';
-import { currentPathname, reloadTo } from '../router/navigation';
+import { currentPathname, navigateTo } from '../router/navigation';
 import { answer, envelope } from '../test/http';
 import { notifyError } from '../utils/notify';
 import { api } from './client';
@@ -63,7 +63,7 @@ describe('error catalogue', () => {
     expect(notifyError).toHaveBeenCalledWith('session gone');
     expect(localStorage.getItem('admin_token')).toBeNull();
     expect(localStorage.getItem('admin_user')).toBeNull();
-    expect(reloadTo).toHaveBeenCalledWith('/Admin/login');
+    expect(navigateTo).toHaveBeenCalledWith('/Admin/login', { replace: true });
   });
 
   it.each([
@@ -75,7 +75,7 @@ describe('error catalogue', () => {
     fetchMock.mockResolvedValueOnce(envelope(401, null, 'expired', 401));
     await failure(api.get('/x'));
     expect(localStorage.getItem(key)).toBeNull();
-    expect(reloadTo).toHaveBeenCalledWith(login);
+    expect(navigateTo).toHaveBeenCalledWith(login, { replace: true });
   });
 
   it('code 401 on the login page itself does not redirect', async () => {
@@ -83,7 +83,7 @@ describe('error catalogue', () => {
     fetchMock.mockResolvedValueOnce(envelope(401, null, 'wrong password', 401));
     await failure(api.post('/login', { username: 'a', password: 'b' }));
     expect(notifyError).toHaveBeenCalledWith('wrong password');
-    expect(reloadTo).not.toHaveBeenCalled();
+    expect(navigateTo).not.toHaveBeenCalled();
   });
 
   it('code 402: shows msg and rejects with the whole body', async () => {
@@ -281,6 +281,6 @@ describe('requests', () => {
     await failure(api.get('/user/orders'));
     expect(notifyError).toHaveBeenCalledWith('expired');
     expect(localStorage.getItem('token')).toBeNull();
-    expect(reloadTo).toHaveBeenCalledWith('/login');
+    expect(navigateTo).toHaveBeenCalledWith('/login', { replace: true });
   });
 });

@@ -4,7 +4,7 @@ import { API_BASE, REQUEST_TIMEOUT_MS } from '../config';
 import { AREAS, areaFromPath, type Area } from '../auth/areas';
 import { clearSession, getIsLoginToken, getRefreshToken, getToken, setAccessToken, setTokens } from '../auth/session';
 import type { TokenPair } from '../auth/types';
-import { currentPathname, reloadTo } from '../router/navigation';
+import { currentPathname, navigateTo } from '../router/navigation';
 import { notifyError } from '../utils/notify';
 import { encodeFields, encodeMultipart, withFlagDefaults, type FieldMap } from './encode';
 import { ApiError, isEnvelope, type Envelope } from './errors';
@@ -215,7 +215,9 @@ async function onSessionRejected<T>(attempt: Attempt, envelope: Envelope, status
     notifyError(message);
     clearSession(area);
     const loginPath = AREAS[area].loginPath;
-    if (currentPathname() !== loginPath) reloadTo(loginPath);
+    // Within the app, so the message stays on screen (a page load would drop it). Menu routes of the
+    // ended session are dropped by the page load that follows the next back-office login.
+    if (currentPathname() !== loginPath) navigateTo(loginPath, { replace: true });
   }
   throw new ApiError('session', message, status, envelope);
 }

@@ -10,6 +10,10 @@ import resourceZhCn from './resource.zh-cn.json';
 import resourceEn from './resource.en.json';
 import configsZhCn from './configs.zh-cn.json';
 import configsEn from './configs.en.json';
+import backofficeCatalogZhCn from './backoffice-catalog.zh-cn.json';
+import backofficeCatalogEn from './backoffice-catalog.en.json';
+import catalogZhCn from './catalog.zh-cn.json';
+import catalogEn from './catalog.en.json';
 
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
@@ -22,7 +26,7 @@ function applyDocumentLanguage(language: string) {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...configsZhCn } }, en: { translation: { ...en, ...resourceEn, ...configsEn } } },
+  resources: { 'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...configsZhCn, ...catalogZhCn, ...backofficeCatalogZhCn } }, en: { translation: { ...en, ...resourceEn, ...configsEn, ...catalogEn, ...backofficeCatalogEn } } },
   lng: detectLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), browserLanguages()),
   fallbackLng: DEFAULT_LANGUAGE,
   // Without these two, i18next drops 'zh-cn' as unsupported (toolchain notes).

@@ -9,6 +9,14 @@ export interface PageEntry {
 const placeholder: PageEntry = { load: () => import('./BackOfficePlaceholder') };
 const resourcePage: PageEntry = { load: () => import('../resource/ResourcePage') };
 const configPage: PageEntry = { load: () => import('../admin/configs/ConfigPage') };
+// Catalog and stores
+const adminGoods: PageEntry = { load: () => import('../admin/catalog/AdminGoodsPage') };
+const adminGoodsReview: PageEntry = { load: () => import('../admin/catalog/GoodsReviewPage') };
+const adminStores: PageEntry = { load: () => import('../admin/catalog/AdminStoresPage') };
+const sellerGoods: PageEntry = { load: () => import('../seller/catalog/SellerGoodsPage') };
+const sellerGoodsForm: PageEntry = { load: () => import('../seller/catalog/GoodsFormPage') };
+const sellerImageSpace: PageEntry = { load: () => import('../seller/catalog/ImageSpacePage') };
+const sellerStore: PageEntry = { load: () => import('../seller/catalog/StoreSettingsPage') };
 
 /**
  * Menu views with a page of their own. Every other view is a generic resource list whose data
@@ -28,13 +36,17 @@ const registry: Record<string, PageEntry> = {
   'Admin/configs/store': configPage,
   'Admin/configs/upload': configPage,
   'Admin/configs/web': configPage,
-  'Admin/goods/form': placeholder,
+  'Admin/goods': adminGoods,
+  'Admin/goods/form': adminGoodsReview,
+  'Admin/stores': adminStores,
   'Admin/integral_goods/form': placeholder,
   'Seller/dashboard': placeholder,
   'Seller/dashboard/order': placeholder,
   'Seller/chats': placeholder,
-  'Seller/stores': placeholder,
-  'Seller/goods/form': placeholder,
+  'Seller/goods': sellerGoods,
+  'Seller/goods/form': sellerGoodsForm,
+  'Seller/file_spaces': sellerImageSpace,
+  'Seller/stores': sellerStore,
 };
 
 /** 'Admin/goods_brands/index', '/Admin/goods_brands/index.vue' and 'Admin/goods_brands' name the same view. */

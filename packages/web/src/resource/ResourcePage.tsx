@@ -1,13 +1,13 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
-import { Text } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Group, Text } from '@mantine/core';
 import type { MRT_RowSelectionState } from 'mantine-react-table';
 import type { ResourceDecl } from '@qshop/shared';
 import { resourceForPath } from '@qshop/shared/resources/index';
 import { currentLanguage } from '../i18n';
 import { useRouteHandle } from '../router/handle';
-import { tableButtons } from './buttons';
+import { tableButtons, type TableButtons } from './buttons';
 import { clearDictCache } from './dict';
 import { ResourceDialog, type DialogTarget } from './dialogs';
 import { useDeleteRows } from './deleteRows';
@@ -18,6 +18,7 @@ import { ResourceToolbar, RowActions } from './ResourceToolbar';
 import { SearchPanel } from './search/SearchPanel';
 import type { SearchOption } from './searchOptions';
 import { exportColumns, type CellRenderers } from './tableColumns';
+import type { Row } from './types';
 import { useResourceView } from './useResourceView';
 
 export interface ResourcePageProps {
@@ -29,6 +30,13 @@ export interface ResourcePageProps {
   searchOptions?: SearchOption[];
   /** Renderers of `custom` columns */
   renderCell?: CellRenderers;
+  /**
+   * A page of its own for adding and editing, instead of the dialogs (the goods form): add opens it, edit opens it
+   * with `?id=<row id>`. The add and edit buttons then show unless the declaration switches them off.
+   */
+  formPage?: string;
+  /** Actions of a row besides view, edit and delete (a review); `reload` refreshes the list after a change. */
+  rowExtras?: (row: Row, reload: () => void) => ReactNode;
 }
 
 /** The name of the page's menu entry in the current language, for the export file. */
@@ -43,11 +51,19 @@ function selectedIds(selection: MRT_RowSelectionState): number[] {
     .map(Number);
 }
 
-function ResourceListPage({ decl, endpoint, searchOptions: searchOverride, renderCell }: Required<Pick<ResourcePageProps, 'decl' | 'endpoint'>> & ResourcePageProps) {
+/** With a form page, add and edit are served by that page's own routes: the declaration's actions do not limit them. */
+function pageButtons(decl: ResourceDecl, formPage: string | undefined): TableButtons {
+  const buttons = tableButtons(decl);
+  if (!formPage) return buttons;
+  return { ...buttons, store: decl.buttons?.store !== false, update: decl.buttons?.update !== false };
+}
+
+function ResourceListPage({ decl, endpoint, searchOptions: searchOverride, renderCell, formPage, rowExtras }: Required<Pick<ResourcePageProps, 'decl' | 'endpoint'>> & ResourcePageProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const menuName = useMenuName();
   const { list, columns, dicts, searchOptions } = useResourceView(decl, endpoint, searchOverride);
-  const buttons = useMemo(() => tableButtons(decl), [decl]);
+  const buttons = useMemo(() => pageButtons(decl, formPage), [decl, formPage]);
   const [selection, setSelection] = useState<MRT_RowSelectionState>({});
   const [searchOpen, setSearchOpen] = useState(true);
   const [dialog, setDialog] = useState<DialogTarget>(null);
@@ -93,7 +109,7 @@ function ResourceListPage({ decl, endpoint, searchOptions: searchOverride, rende
             buttons={buttons}
             searchOpen={searchOpen}
             exporting={exporting}
-            onAdd={() => setDialog({ kind: 'create' })}
+            onAdd={() => (formPage ? navigate(formPage) : setDialog({ kind: 'create' }))}
             onDeleteSelected={() => void deleteRows(selectedIds(selection))}
             onToggleSearch={() => setSearchOpen((open) => !open)}
             onExport={() => void exportList()}
@@ -101,14 +117,17 @@ function ResourceListPage({ decl, endpoint, searchOptions: searchOverride, rende
           />
         }
         rowActions={
-          buttons.show || buttons.update || buttons.destroy
+          buttons.show || buttons.update || buttons.destroy || rowExtras
             ? (row) => (
-                <RowActions
-                  buttons={buttons}
-                  onView={() => setDialog({ kind: 'view', id: row.id })}
-                  onEdit={() => setDialog({ kind: 'update', id: row.id })}
-                  onDelete={() => void deleteRows([row.id])}
-                />
+                <Group gap={4} wrap="nowrap">
+                  <RowActions
+                    buttons={buttons}
+                    onView={() => setDialog({ kind: 'view', id: row.id })}
+                    onEdit={() => (formPage ? navigate(`${formPage}?id=${row.id}`) : setDialog({ kind: 'update', id: row.id }))}
+                    onDelete={() => void deleteRows([row.id])}
+                  />
+                  {rowExtras?.(row, list.reload)}
+                </Group>
               )
             : undefined
         }

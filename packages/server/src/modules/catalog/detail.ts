@@ -1,0 +1,84 @@
+// Storefront goods detail (GET /api/goods/{id}): the goods part and the store card come from Redis (cache.ts);
+// only whether the shopper favourited it is read per request.
+import type { FastifyInstance } from 'fastify'
+import { FAVORITE_TYPE } from '@qshop/shared/schemas/catalog'
+import { fromCents, toCents } from '@qshop/shared'
+import { notFound } from '../../core/errors.ts'
+import { storeCard, BEST_SELLERS } from '../stores/card.ts'
+import { brandList } from '../common/service.ts'
+import { cachedJson, goodsDetailKey } from './cache.ts'
+import { classIndex, classPath } from './classes.ts'
+import { splitList } from './format.ts'
+import { commentStatistics } from './reviews.ts'
+import { visibleGoodsWhere } from './visibility.ts'
+import { isFavorite } from './favorites.ts'
+
+const SALE_LIST = BEST_SELLERS - 1
+
+async function loadGoodsDetail(app: FastifyInstance, id: number) {
+  const goods = await app.db.goods.findFirst({
+    where: { id, ...visibleGoodsWhere() },
+    select: {
+      id: true, store_id: true, class_id: true, brand_id: true, goods_name: true, goods_subname: true, goods_no: true,
+      goods_images: true, goods_master_image: true, goods_price: true, goods_market_price: true, goods_stock: true,
+      goods_weight: true, goods_sale: true, goods_collect: true, freight_id: true, goods_content: true,
+      goods_content_mobile: true, created_at: true,
+      goods_skus: {
+        select: { id: true, spec_id: true, sku_name: true, goods_image: true, goods_price: true, goods_market_price: true, goods_stock: true, goods_weight: true },
+        orderBy: { id: 'asc' },
+      },
+    },
+  })
+  if (!goods) return null
+  const { goods_skus, ...fields } = goods
+  const skus = goods_skus.map((s) => ({ ...s, spec_id: s.spec_id.split(',').filter(Boolean).map(Number) }))
+  const specIds = [...new Set(skus.flatMap((s) => s.spec_id))]
+  const [specs, statistics, index, brands] = await Promise.all([
+    specIds.length
+      ? app.db.goods_specs.findMany({ where: { id: { in: specIds } }, select: { id: true, name: true, attr_id: true, attr: { select: { name: true } } }, orderBy: [{ attr_id: 'asc' }, { id: 'asc' }] })
+      : Promise.resolve([]),
+    commentStatistics(app.db, id),
+    classIndex(app),
+    brandList(app),
+  ])
+  // The attributes the SKUs combine, each with the specs used.
+  const attrs = new Map<number, { id: number; name: string; specs: { id: number; name: string }[] }>()
+  for (const s of specs) {
+    const attr = attrs.get(s.attr_id) ?? { id: s.attr_id, name: s.attr.name, specs: [] }
+    attr.specs.push({ id: s.id, name: s.name })
+    attrs.set(s.attr_id, attr)
+  }
+  const prices = skus.length ? skus.map((s) => toCents(s.goods_price.toFixed(2))) : [toCents(goods.goods_price.toFixed(2))]
+  const brand = brands.find((b) => b.id === goods.brand_id) ?? null
+  return {
+    ...fields,
+    goods_images: splitList(goods.goods_images),
+    price_min: fromCents(Math.min(...prices)),
+    price_max: fromCents(Math.max(...prices)),
+    classes: classPath(index, goods.class_id).map((cid) => ({ id: cid, name: index.get(cid)!.name })),
+    brand: brand && { id: brand.id, name: brand.name, thumb: brand.thumb },
+    attrs: [...attrs.values()],
+    skus,
+    comment_statistics: statistics,
+  }
+}
+
+type GoodsDetail = NonNullable<Awaited<ReturnType<typeof loadGoodsDetail>>>
+
+export async function goodsDetail(app: FastifyInstance, id: number, shopperId: number | undefined) {
+  const goods = await cachedJson<GoodsDetail | null>(app, goodsDetailKey(app, id), () => loadGoodsDetail(app, id))
+  if (!goods) throw notFound()
+  const [card, fav] = await Promise.all([
+    storeCard(app, goods.store_id),
+    shopperId ? isFavorite(app, shopperId, id, FAVORITE_TYPE.GOODS) : false,
+  ])
+  if (!card) throw notFound()
+  const { best_sellers, ...store } = card
+  return { ...goods, store, sale_list: best_sellers.filter((g) => g.id !== id).slice(0, SALE_LIST), is_fav: fav }
+}
+
+/** The goods is visible (its detail loads): 404 otherwise. For reads beside it, e.g. its reviews. */
+export async function requireVisibleGoods(app: FastifyInstance, id: number): Promise<void> {
+  const goods = await cachedJson<GoodsDetail | null>(app, goodsDetailKey(app, id), () => loadGoodsDetail(app, id))
+  if (!goods) throw notFound()
+}

@@ -1,0 +1,49 @@
+// Storefront home (GET /api/home): ad slides and banners, one floor per top category (up to 8 visible goods of its
+// level-3 descendants, home picks first, then best sellers) and the recommended goods (home picks by sales).
+// The goods part is cached until a catalog write (cache.ts); ads have time windows, so they are cached briefly.
+import type { FastifyInstance } from 'fastify'
+import { activeAds } from '../content/service.ts'
+import { classTree } from '../common/service.ts'
+import { GOODS_CARD_SELECT } from '../stores/card.ts'
+import { cachedJson, homeKey } from './cache.ts'
+import { classIndex, leafClassIds } from './classes.ts'
+import { visibleGoodsWhere } from './visibility.ts'
+
+export const HOME_SLIDES_SLOT = 'PC_首页幻灯片'
+export const HOME_BANNER_SLOT = 'PC_首页广告'
+const FLOOR_GOODS = 8
+const RECOMMENDED = 10
+const ADS_TTL_SECONDS = 60
+
+async function loadHomeGoods(app: FastifyInstance) {
+  const [tree, index] = await Promise.all([classTree(app), classIndex(app)])
+  const floors = await Promise.all(
+    tree.map(async (top) => ({
+      id: top.id,
+      name: top.name,
+      thumb: top.thumb,
+      children: top.children.map((c) => ({ id: c.id, name: c.name })),
+      goods: await app.db.goods.findMany({
+        where: { ...visibleGoodsWhere(), class_id: { in: leafClassIds(index, top.id) } },
+        select: GOODS_CARD_SELECT,
+        orderBy: [{ is_master: 'desc' }, { goods_sale: 'desc' }, { id: 'desc' }],
+        take: FLOOR_GOODS,
+      }),
+    })),
+  )
+  const recommended = await app.db.goods.findMany({
+    where: { ...visibleGoodsWhere(), is_master: 1 },
+    select: GOODS_CARD_SELECT,
+    orderBy: [{ goods_sale: 'desc' }, { id: 'desc' }],
+    take: RECOMMENDED,
+  })
+  return { floors: floors.filter((f) => f.goods.length > 0), recommended }
+}
+
+export async function homePage(app: FastifyInstance) {
+  const [ads, goods] = await Promise.all([
+    cachedJson(app, app.key('catalog', 'home_ads'), async () => ({ slides: await activeAds(app, HOME_SLIDES_SLOT), banners: await activeAds(app, HOME_BANNER_SLOT) }), ADS_TTL_SECONDS),
+    cachedJson(app, homeKey(app), () => loadHomeGoods(app)),
+  ])
+  return { ...ads, ...goods }
+}

@@ -1,0 +1,156 @@
+// Catalog resources served by the engine: the admin's category tree, brands and goods list; the seller's goods list,
+// attributes with their specs, brands (read only) and image space. Server parts hold the rules the declarations
+// cannot say: tree depth, deletes blocked by rows that use them, specs synced by name, caches dropped after writes.
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import * as admin from '@qshop/shared/resources/admin/catalog'
+import * as seller from '@qshop/shared/resources/seller/catalog'
+import { CLASS_LEVELS } from '@qshop/shared/schemas/catalog'
+import type { ServerResource, Tx } from '../../core/resource.ts'
+import { businessError, invalid } from '../../core/errors.ts'
+import { Prisma } from '../../generated/prisma/client.ts'
+import { invalidateCatalogNames, invalidateGoods, invalidateStore } from './cache.ts'
+
+/** The ids a write route named (`:id` or `:ids`). */
+function routeIds(req: FastifyRequest): number[] {
+  const params = req.params as { id?: number | string; ids?: string }
+  if (params.ids) return params.ids.split(',').map(Number)
+  return params.id === undefined ? [] : [Number(params.id)]
+}
+
+// ---- admin ----
+
+/** A category's new parent keeps the tree at most 3 levels deep, without cycles; a used category stays on level 3. */
+async function checkClassParent(req: FastifyRequest, tx: Tx, pid: number, selfId: number | null) {
+  const rows = await tx.goods_classes.findMany({ select: { id: true, pid: true } })
+  const parentOf = new Map(rows.map((r) => [r.id, r.pid]))
+  if (pid !== 0 && !parentOf.has(pid)) throw invalid({ pid: req.t('valid.parent') })
+  let level = 1
+  for (let c = pid; c !== 0; c = parentOf.get(c) ?? 0) {
+    if (c === selfId || level > CLASS_LEVELS) throw invalid({ pid: req.t(c === selfId ? 'valid.parent' : 'valid.classDepth') })
+    level++
+  }
+  const height = (id: number): number => 1 + Math.max(0, ...rows.filter((r) => r.pid === id).map((r) => height(r.id)))
+  const subtree = selfId === null ? 1 : height(selfId)
+  if (level + subtree - 1 > CLASS_LEVELS) throw invalid({ pid: req.t('valid.classDepth') })
+  if (selfId !== null && level !== CLASS_LEVELS && (await tx.goods.count({ where: { class_id: selfId } }))) throw businessError('msg.inUse')
+}
+
+function adminResources(app: FastifyInstance): ServerResource[] {
+  const namesChanged = async () => invalidateCatalogNames(app)
+  const deletedGoodsStores = new WeakMap<FastifyRequest, number[]>()
+
+  const goodsClasses: ServerResource = {
+    decl: admin.goodsClasses,
+    model: 'goods_classes',
+    beforeWrite: async (req, data, existing, tx) => {
+      if (data.pid !== undefined || !existing) await checkClassParent(req, tx, (data.pid as number | undefined) ?? 0, existing?.id ?? null)
+      return data
+    },
+    beforeDelete: async (_req, ids, tx) => {
+      if (await tx.goods_classes.count({ where: { pid: { in: ids }, id: { notIn: ids } } })) throw businessError('msg.hasChildren')
+      if (await tx.goods.count({ where: { class_id: { in: ids } } })) throw businessError('msg.inUse')
+    },
+    afterCommit: namesChanged,
+  }
+
+  const goodsBrands: ServerResource = {
+    decl: admin.goodsBrands,
+    model: 'goods_brands',
+    beforeDelete: async (_req, ids, tx) => {
+      if (await tx.goods.count({ where: { brand_id: { in: ids } } })) throw businessError('msg.inUse')
+    },
+    afterCommit: namesChanged,
+  }
+
+  const goods: ServerResource = {
+    decl: admin.goods,
+    model: 'goods',
+    beforeDelete: async (req, ids, tx) => {
+      const rows = await tx.goods.findMany({ where: { id: { in: ids } }, select: { store_id: true }, distinct: ['store_id'] })
+      deletedGoodsStores.set(req, rows.map((r) => r.store_id))
+    },
+    afterCommit: async (req) => {
+      const ids = routeIds(req)
+      const stores = deletedGoodsStores.get(req) ?? (await app.db.goods.findMany({ where: { id: { in: ids } }, select: { store_id: true } })).map((g) => g.store_id)
+      await invalidateGoods(app, ids, [...new Set(stores)])
+    },
+  }
+
+  return [goodsClasses, goodsBrands, goods]
+}
+
+// ---- seller ----
+
+/** Specs used by a SKU of the store's goods (spec ids are comma-separated in goods_skus.spec_id). The specs are locked
+ *  first: a goods save reading them (skus.ts, shared lock) finishes before the check, or waits and finds them gone. */
+async function specsInUse(tx: Tx, storeId: number, specIds: number[]): Promise<boolean> {
+  if (!specIds.length) return false
+  await tx.$queryRaw`SELECT id FROM goods_specs WHERE id IN (${Prisma.join(specIds)}) FOR UPDATE`
+  const [{ n }] = await tx.$queryRaw<{ n: bigint }[]>`SELECT COUNT(*) AS n FROM goods_skus k JOIN goods g ON g.id = k.goods_id
+    WHERE g.store_id = ${storeId} AND (${Prisma.join(specIds.map((id) => Prisma.sql`FIND_IN_SET(${id}, k.spec_id)`), ' OR ')})`
+  return Number(n) > 0
+}
+
+function sellerResources(app: FastifyInstance): ServerResource[] {
+  const storeOf = (req: FastifyRequest) => req.actor!.storeId!
+
+  const goods: ServerResource = {
+    decl: seller.goods,
+    model: 'goods',
+    storeColumn: 'store_id',
+    afterCommit: async (req) => invalidateGoods(app, routeIds(req), [storeOf(req)]),
+  }
+
+  const goodsAttrs: ServerResource = {
+    decl: seller.goodsAttrs,
+    model: 'goods_attrs',
+    storeColumn: 'store_id',
+    // Specs are synced by name: new names are added, missing ones removed unless a SKU uses them.
+    afterWrite: async (req, row, input, tx) => {
+      if (!Array.isArray(input.specs)) return
+      const names = [...new Set(input.specs as string[])]
+      const have = await tx.goods_specs.findMany({ where: { attr_id: row.id }, select: { id: true, name: true } })
+      const removed = have.filter((s) => !names.includes(s.name)).map((s) => s.id)
+      if (await specsInUse(tx, storeOf(req), removed)) throw businessError('msg.specInUse')
+      if (removed.length) await tx.goods_specs.deleteMany({ where: { id: { in: removed } } })
+      const added = names.filter((n) => !have.some((s) => s.name === n))
+      if (added.length) await tx.goods_specs.createMany({ data: added.map((name) => ({ attr_id: row.id, name })) })
+    },
+    beforeDelete: async (req, ids, tx) => {
+      const specs = await tx.goods_specs.findMany({ where: { attr_id: { in: ids }, attr: { store_id: storeOf(req) } }, select: { id: true } })
+      if (await specsInUse(tx, storeOf(req), specs.map((s) => s.id))) throw businessError('msg.specInUse')
+    },
+    present: async (_req, rows) => {
+      const specs = await app.db.goods_specs.findMany({ where: { attr_id: { in: rows.map((r) => r.id) } }, select: { id: true, name: true, attr_id: true }, orderBy: { id: 'asc' } })
+      return rows.map((r) => ({ ...r, specs: specs.filter((s) => s.attr_id === r.id).map((s) => s.name), spec_list: specs.filter((s) => s.attr_id === r.id).map(({ id, name }) => ({ id, name })) }))
+    },
+    // Attribute names show on the goods pages of the store.
+    afterCommit: async (req) => invalidateStore(app, storeOf(req)),
+  }
+
+  const fileSpaceDirs: ServerResource = {
+    decl: seller.fileSpaceDirs,
+    model: 'file_space_dirs',
+    storeColumn: 'belong_id',
+    // A folder goes with its files (the image-space rows; stored files stay, goods may still show them).
+    beforeDelete: async (req, ids, tx) => {
+      await tx.file_spaces.deleteMany({ where: { belong_id: storeOf(req), dir_id: { in: ids } } })
+    },
+  }
+
+  const fileSpaces: ServerResource = {
+    decl: seller.fileSpaces,
+    model: 'file_spaces',
+    storeColumn: 'belong_id',
+    beforeWrite: async (req, data, _existing, tx) => {
+      const dir = data.dir_id as number | undefined
+      if (dir && !(await tx.file_space_dirs.findFirst({ where: { id: dir, belong_id: storeOf(req) }, select: { id: true } })))
+        throw invalid({ dir_id: req.t('valid.notExists') })
+      return data
+    },
+  }
+
+  return [goods, goodsAttrs, { decl: seller.goodsBrands, model: 'goods_brands' }, fileSpaceDirs, fileSpaces]
+}
+
+export const catalogResources = { admin: adminResources, seller: sellerResources }

@@ -1,0 +1,160 @@
+// Storefront goods search (GET /api/goods): plain query parameters, visible goods only.
+//
+// Two statements: the matching goods grouped by (brand, category), which gives the total and the brands and
+// categories to refine by, then the page of rows. Keywords use the FULLTEXT bigram index (searchText.ts) with a LIKE
+// keeping exact matches.
+// Rows: goods are read first (STRAIGHT_JOIN) so that the sort's index can serve ORDER BY ... LIMIT. For a common word
+// walking that index and checking the name reads about (offset + limit) × visible ÷ matches rows, far fewer than the
+// matches the FULLTEXT index would hand over to be sorted; for a rare word it is the other way round. The total,
+// known from the counts, picks the cheaper plan.
+// Cached under the search generation that every catalog write moves on (cache.ts): the grouped counts, which read
+// every match, and whole category pages (no keywords), which few filter sets cover. Sales counters move no
+// generation, so a page sorted by sales may lag them by a minute at most.
+import type { FastifyInstance } from 'fastify'
+import { STOREFRONT_MAX_PAGE, type GoodsSearchQuery } from '@qshop/shared/schemas/catalog'
+import { Prisma } from '../../generated/prisma/client.ts'
+import { brandList } from '../common/service.ts'
+import { classIndex, leafClassIds } from './classes.ts'
+import { visibleGoodsSql } from './visibility.ts'
+import { searchQuery } from './searchText.ts'
+import { cachedSearch } from './cache.ts'
+
+const FACETS_TTL_SECONDS = 300
+/** Category pages list by sales too, which counters change without a new generation: they live briefly. */
+const PAGE_TTL_SECONDS = 60
+/** The number of visible goods is only a plan estimate: refreshed now and then, not on writes. */
+const VISIBLE_ESTIMATE_TTL_SECONDS = 600
+const MAX_WORDS = 5
+
+const ORDER: Record<GoodsSearchQuery['sort'], Prisma.Sql> = {
+  sales: Prisma.sql`g.goods_sale DESC, g.id DESC`,
+  price_asc: Prisma.sql`g.goods_price ASC, g.id ASC`,
+  price_desc: Prisma.sql`g.goods_price DESC, g.id DESC`,
+  new: Prisma.sql`g.id DESC`,
+}
+
+export type SearchRow = {
+  id: number
+  goods_name: string
+  goods_subname: string
+  goods_master_image: string
+  goods_price: unknown
+  goods_market_price: unknown
+  goods_sale: number
+  store_id: number
+  store_name: string
+}
+type FacetRow = { brand_id: number; class_id: number; n: bigint | number }
+
+/** `%`, `_` and `\` taken literally inside a LIKE pattern. */
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+const keywordsOf = (q: GoodsSearchQuery) => (q.keywords ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_WORDS)
+
+/** Whether the page of a keyword search is cheaper found through the FULLTEXT index (rare words) than by walking the
+ *  sort's index (common words); `end` = offset + limit. */
+export const rowsByFulltext = (matches: number, visible: number, end: number) => end * visible >= matches * matches
+
+/** The conditions of a search, visibility first; `leaves` are the level-3 categories of class_id (null: no category
+ *  filter). Null when nothing can match. */
+export function searchConditions(q: GoodsSearchQuery, leaves: number[] | null, opts = { fulltext: true }): Prisma.Sql[] | null {
+  const where: Prisma.Sql[] = [visibleGoodsSql('g', 's')]
+  const words = keywordsOf(q)
+  if (words.length) {
+    const fulltext = opts.fulltext && searchQuery(words.join(' '))
+    if (fulltext) where.push(Prisma.sql`MATCH(g.search_text) AGAINST(${fulltext} IN BOOLEAN MODE)`)
+    for (const w of words) where.push(Prisma.sql`g.goods_name LIKE ${`%${likeEscape(w)}%`}`)
+  }
+  if (leaves) {
+    if (!leaves.length) return null
+    where.push(Prisma.sql`g.class_id IN (${Prisma.join(leaves)})`)
+  }
+  if (q.brand_id !== undefined) where.push(Prisma.sql`g.brand_id = ${q.brand_id}`)
+  if (q.store_id !== undefined) where.push(Prisma.sql`g.store_id = ${q.store_id}`)
+  if (q.is_recommend !== undefined) where.push(Prisma.sql`g.is_recommend = ${q.is_recommend}`)
+  if (q.price_min !== undefined) where.push(Prisma.sql`g.goods_price >= ${q.price_min}`)
+  if (q.price_max !== undefined) where.push(Prisma.sql`g.goods_price <= ${q.price_max}`)
+  return where
+}
+
+/** The page of matching rows (the SQL the floor benchmark repeats). */
+export function searchRowsSql(where: Prisma.Sql[], sort: GoodsSearchQuery['sort'], limit: number, offset: number) {
+  return Prisma.sql`SELECT g.id, g.goods_name, g.goods_subname, g.goods_master_image, g.goods_price, g.goods_market_price,
+      g.goods_sale, g.store_id, s.store_name
+    FROM goods g STRAIGHT_JOIN stores s ON s.id = g.store_id
+    WHERE ${Prisma.join(where, ' AND ')} ORDER BY ${ORDER[sort]} LIMIT ${limit} OFFSET ${offset}`
+}
+
+export const visibleCountSql = () =>
+  Prisma.sql`SELECT COUNT(*) AS n FROM goods g STRAIGHT_JOIN stores s ON s.id = g.store_id WHERE ${visibleGoodsSql('g', 's')}`
+
+export function searchFacetsSql(where: Prisma.Sql[]) {
+  return Prisma.sql`SELECT g.brand_id, g.class_id, COUNT(*) AS n FROM goods g STRAIGHT_JOIN stores s ON s.id = g.store_id
+    WHERE ${Prisma.join(where, ' AND ')} GROUP BY g.brand_id, g.class_id`
+}
+
+type Facets = { total: number; brands: [number, number][]; classes: [number, number][] }
+
+async function facets(app: FastifyInstance, q: GoodsSearchQuery, where: Prisma.Sql[]): Promise<Facets> {
+  const { page: _page, per_page: _perPage, sort: _sort, ...filters } = q
+  return cachedSearch(app, 'facets', filters, FACETS_TTL_SECONDS, async () => {
+    const rows = await app.db.$queryRaw<FacetRow[]>(searchFacetsSql(where))
+    const brands = new Map<number, number>()
+    const classes = new Map<number, number>()
+    let total = 0
+    for (const r of rows) {
+      const n = Number(r.n)
+      total += n
+      if (r.brand_id) brands.set(r.brand_id, (brands.get(r.brand_id) ?? 0) + n)
+      classes.set(r.class_id, (classes.get(r.class_id) ?? 0) + n)
+    }
+    return { total, brands: [...brands], classes: [...classes] }
+  })
+}
+
+async function visibleEstimate(app: FastifyInstance): Promise<number> {
+  const key = app.key('catalog', 'visible_estimate')
+  const hit = await app.redis.get(key)
+  if (hit !== null) return Number(hit)
+  const [{ n }] = await app.db.$queryRaw<{ n: bigint }[]>(visibleCountSql())
+  await app.redis.set(key, String(n), 'EX', VISIBLE_ESTIMATE_TTL_SECONDS)
+  return Number(n)
+}
+
+/** Browsing without keywords (category, brand, store pages) is answered from the cache; keyword searches read rows. */
+export function searchGoods(app: FastifyInstance, q: GoodsSearchQuery) {
+  return keywordsOf(q).length ? runSearch(app, q) : cachedSearch(app, 'page', q, PAGE_TTL_SECONDS, () => runSearch(app, q))
+}
+
+async function runSearch(app: FastifyInstance, q: GoodsSearchQuery) {
+  const index = await classIndex(app)
+  const leaves = q.class_id === undefined ? null : leafClassIds(index, q.class_id)
+  const where = searchConditions(q, leaves)
+  const empty = { data: [], count: 0, total: 0, per_page: q.per_page, last_page: 1, current_page: q.page, brands: [], classes: [] }
+  if (!where) return empty
+  const offset = (q.page - 1) * q.per_page
+  const [counts, brandRows, visible] = await Promise.all([facets(app, q, where), brandList(app), keywordsOf(q).length ? visibleEstimate(app) : 0])
+  let rows: SearchRow[] = []
+  if (offset < counts.total) {
+    const walk = keywordsOf(q).length > 0 && !rowsByFulltext(counts.total, visible, offset + q.per_page)
+    rows = await app.db.$queryRaw<SearchRow[]>(searchRowsSql(walk ? searchConditions(q, leaves, { fulltext: false })! : where, q.sort, q.per_page, offset))
+  }
+  const brandById = new Map(brandRows.map((b) => [b.id, b]))
+  const byCount = (a: { count: number }, b: { count: number }) => b.count - a.count
+  return {
+    data: rows,
+    count: rows.length,
+    total: counts.total,
+    per_page: q.per_page,
+    last_page: Math.min(STOREFRONT_MAX_PAGE, Math.max(1, Math.ceil(counts.total / q.per_page))),
+    current_page: q.page,
+    brands: counts.brands
+      .filter(([id]) => brandById.has(id))
+      .map(([id, count]) => ({ id, name: brandById.get(id)!.name, thumb: brandById.get(id)!.thumb, count }))
+      .sort(byCount),
+    classes: counts.classes
+      .filter(([id]) => index.has(id))
+      .map(([id, count]) => ({ id, name: index.get(id)!.name, pid: index.get(id)!.pid, count }))
+      .sort(byCount),
+  }
+}

@@ -1,0 +1,46 @@
+// Admin: the stores list and detail (engine), the review of a verifying store and opening / closing a store.
+import type { FastifyInstance } from 'fastify'
+import * as decl from '@qshop/shared/resources/admin/catalog'
+import { STORE_VERIFY } from '@qshop/shared/schemas/catalog'
+import type { ServerResource } from '../../core/resource.ts'
+import { businessError, notFound } from '../../core/errors.ts'
+import { invalidateStore } from '../catalog/cache.ts'
+
+const STORE_OPEN = 1
+
+export function storeResources(app: FastifyInstance): ServerResource[] {
+  return [
+    {
+      decl: decl.stores,
+      model: 'stores',
+      // The categories applied for, as level-3 paths.
+      present: async (_req, rows) => {
+        const classes = await app.db.store_classes.findMany({ where: { store_id: { in: rows.map((r) => r.id) } }, select: { store_id: true, class_id: true } })
+        return rows.map((r) => ({ ...r, class_id: classes.find((c) => c.store_id === r.id)?.class_id ?? [] }))
+      },
+    },
+  ]
+}
+
+/** Pass (4: the store opens) or deny (3, with the reason) a store that is verifying. */
+export async function verifyStore(app: FastifyInstance, id: number, decision: { store_verify: 3 | 4; store_refuse_info?: string }) {
+  const passed = decision.store_verify === STORE_VERIFY.PASSED
+  const { count } = await app.db.stores.updateMany({
+    where: { id, store_verify: STORE_VERIFY.VERIFYING },
+    data: passed ? { store_verify: STORE_VERIFY.PASSED, store_status: STORE_OPEN, store_refuse_info: '' } : { store_verify: STORE_VERIFY.DENIED, store_refuse_info: decision.store_refuse_info },
+  })
+  if (!count) {
+    if (!(await app.db.stores.findUnique({ where: { id }, select: { id: true } }))) throw notFound()
+    throw businessError('msg.storeNotVerifying')
+  }
+  await invalidateStore(app, id)
+  return app.db.stores.findUniqueOrThrow({ where: { id }, select: { id: true, store_verify: true, store_status: true, store_refuse_info: true } })
+}
+
+/** Opens (1) or closes (0) a store; a closed store and its goods disappear from the storefront. */
+export async function setStoreStatus(app: FastifyInstance, id: number, status: 0 | 1) {
+  const { count } = await app.db.stores.updateMany({ where: { id }, data: { store_status: status } })
+  if (!count) throw notFound()
+  await invalidateStore(app, id)
+  return { id, store_status: status }
+}

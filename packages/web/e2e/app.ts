@@ -1,0 +1,110 @@
+// What the tests do through the app's own screens (logins) and through the API the app calls (to check
+// that what a page shows is what the server holds).
+import { createHmac } from 'node:crypto'
+import { expect } from 'vitest'
+import type { Page } from 'playwright-core'
+import { baseUrl } from './browser.ts'
+import { E2E_ENV } from './env.ts'
+
+export type Area = 'admin' | 'seller' | 'user'
+
+export const ACCOUNTS = {
+  admin: { username: 'admin', password: 'Admin@123456' },
+  seller: { username: 'seller', password: 'Seller@123456' },
+  sellerCs: { username: 'seller_cs', password: 'Seller@123456' },
+  shopper: { username: 'shopper', password: 'Shopper@123456' },
+} as const
+
+const LOGIN_PATHS: Record<Area, string> = { admin: '/Admin/login', seller: '/Seller/login', user: '/login' }
+const API_PREFIX: Record<Area, string> = { admin: '/api/Admin', seller: '/api/Seller', user: '/api' }
+
+/** A name no other run or test uses. */
+export function uniqueName(prefix = 'e2e'): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`
+}
+
+export interface Envelope<T = unknown> {
+  code: number
+  msg: string
+  data: T
+}
+
+export async function apiCall<T = unknown>(method: string, path: string, token?: string, body?: Record<string, unknown>): Promise<Envelope<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (token) headers.Authorization = `Bearer ${token}`
+  if (body) headers['Content-Type'] = 'application/json'
+  const response = await fetch(`${baseUrl()}${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined })
+  return (await response.json()) as Envelope<T>
+}
+
+/** The access token of an account, obtained the way the app logs in. */
+export async function apiToken(area: Area, username: string, password: string): Promise<string> {
+  const provider = area === 'admin' ? 'admins' : 'users'
+  const answer = await apiCall<{ access_token: string }>('POST', '/api/login', undefined, { username, password, provider, area, type: 'username' })
+  expect(answer.code, answer.msg).toBe(200)
+  return answer.data.access_token
+}
+
+/** Fills the account and password of the login form on the page and submits it. */
+export async function submitLogin(page: Page, username: string, password: string) {
+  await page.getByRole('textbox', { name: '账号', exact: true }).fill(username)
+  await page.getByLabel('密码', { exact: true }).fill(password)
+  await page.getByRole('button', { name: '登录', exact: true }).click()
+}
+
+/** Logs in on the area's login page and waits until the app has left it. */
+export async function loginThroughPage(page: Page, area: Area, username: string, password: string) {
+  await page.goto(LOGIN_PATHS[area])
+  await submitLogin(page, username, password)
+  await page.waitForURL((url) => url.pathname !== LOGIN_PATHS[area])
+}
+
+/** An item of the page's local storage. */
+export function storedItem(page: Page, key: string): Promise<string | null> {
+  return page.evaluate((k) => localStorage.getItem(k), key)
+}
+
+/** Calls the area's API from inside the page with the session the page holds. */
+export async function pageApi<T = unknown>(page: Page, area: Area, path: string): Promise<Envelope<T>> {
+  const tokenKey = area === 'admin' ? 'admin_token' : area === 'seller' ? 'seller_token' : 'token'
+  return page.evaluate(
+    async ({ url, key }) => {
+      const response = await fetch(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${localStorage.getItem(key)}` } })
+      return response.json()
+    },
+    { url: `${API_PREFIX[area]}${path}`, key: tokenKey },
+  )
+}
+
+/** A success or error toast with this text. */
+export const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first()
+
+/** Waits for the toast, then closes it (so the next step cannot mistake it for its own). */
+export async function expectToast(page: Page, text: string) {
+  const shown = toast(page, text)
+  await shown.waitFor()
+  await shown.getByRole('button').click()
+  await shown.waitFor({ state: 'detached' })
+}
+
+/** Rows from the e2e database (what the seed wrote), for expectations that must not come from the app itself. */
+export async function dbQuery<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const mysql = await import('mysql2/promise')
+  const conn = await mysql.createConnection({ uri: E2E_ENV.DATABASE_URL })
+  try {
+    const [rows] = await conn.query(sql, params)
+    return rows as T[]
+  } finally {
+    await conn.end()
+  }
+}
+
+/** The same access token (same session, same account) with an expiry in the past, signed like the server signs. */
+export function expiredCopy(token: string): string {
+  const [header, payload] = token.split('.')
+  const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { iat: number; exp: number }
+  const now = Math.floor(Date.now() / 1000)
+  const body = Buffer.from(JSON.stringify({ ...claims, iat: now - 7200, exp: now - 60 })).toString('base64url')
+  const signature = createHmac('sha256', E2E_ENV.JWT_SECRET).update(`${header}.${body}`).digest('base64url')
+  return `${header}.${body}.${signature}`
+}

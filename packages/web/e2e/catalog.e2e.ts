@@ -1,0 +1,289 @@
+// The catalog end to end: with the platform's goods review on, the seller creates a goods with two attributes
+// (颜色 × 尺码 → four SKUs of their own prices and stocks) through the goods form; it stays off the storefront until
+// the admin approves it in the goods review; then a shopper finds it by keyword, opens it, picks a SKU and sees that
+// SKU's price and stock.
+import { deflateSync } from 'node:zlib'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { ACCOUNTS, apiCall, apiToken, dbQuery, expectToast, loginThroughPage } from './app.ts'
+import { newPage, screenshot } from './browser.ts'
+
+const STOREFRONT_WAIT_MS = 20 * 60_000
+const STOREFRONT_POLL_MS = 60_000
+
+/** A small solid-colour PNG (the upload checks the bytes, not the name). */
+function png(size: number, [r, g, b]: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    return c >>> 0
+  })
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8)
+    return (c ^ 0xffffffff) >>> 0
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const out = Buffer.alloc(body.length + 8)
+    out.writeUInt32BE(data.length, 0)
+    body.copy(out, 4)
+    out.writeUInt32BE(crc(body), body.length + 4)
+    return out
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(size, 0)
+  header.writeUInt32BE(size, 4)
+  header.set([8, 2, 0, 0, 0], 8)
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())])
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))])
+}
+
+const SKUS = [
+  { color: '红色', size: 'M', price: '101.00', stock: 11 },
+  { color: '红色', size: 'L', price: '102.50', stock: 12 },
+  { color: '黑色', size: 'M', price: '103.00', stock: 13 },
+  { color: '黑色', size: 'L', price: '104.90', stock: 14 },
+]
+
+let adminToken = ''
+
+async function setGoodsReview(on: boolean) {
+  const answer = await apiCall('PUT', '/api/Admin/configs/store', adminToken, { goods_verify: on ? 1 : 0 })
+  expect(answer.code, answer.msg).toBe(200)
+}
+
+beforeAll(async () => {
+  adminToken = await apiToken('admin', ACCOUNTS.admin.username, ACCOUNTS.admin.password)
+  await setGoodsReview(true)
+})
+afterAll(async () => {
+  if (adminToken) await setGoodsReview(false)
+})
+
+/** Picks an option of a Mantine select (or an open multi-select) by its text. */
+async function choose(page: Page, input: Locator, option: string) {
+  await input.click()
+  await page.getByRole('option', { name: option, exact: true }).click()
+}
+
+/** Whether the storefront's search and goods pages are served (they are built beside this suite). */
+async function storefrontReady(page: Page): Promise<boolean> {
+  await page.goto('/s')
+  const shown = (locator: Locator) => locator.waitFor({ timeout: 20_000 }).then(() => true, () => false)
+  return (await shown(page.getByRole('search'))) && (await shown(page.getByText(/共找到 \d+ 件商品|没有找到符合条件的商品/).first()))
+}
+
+async function waitForStorefront(page: Page) {
+  const until = Date.now() + STOREFRONT_WAIT_MS
+  while (!(await storefrontReady(page))) {
+    if (Date.now() > until) throw new Error('the storefront search page did not become ready')
+    await page.waitForTimeout(STOREFRONT_POLL_MS)
+  }
+}
+
+test('a seller creates goods with four SKUs, the admin approves it, a shopper picks a SKU and sees its price and stock', { timeout: STOREFRONT_WAIT_MS + 180_000 }, async () => {
+  const token = `qa${Date.now().toString(36)}`
+  const name = `条纹T恤 ${token}`
+
+  // ---- the seller: the goods form ----
+  const seller = await newPage()
+  await loginThroughPage(seller, 'seller', ACCOUNTS.seller.username, ACCOUNTS.seller.password)
+  await seller.goto('/Seller/goods')
+  await seller.getByRole('heading', { name: '商品管理' }).waitFor()
+  await seller.getByRole('button', { name: '添加', exact: true }).click()
+  await seller.waitForURL('**/Seller/goods/form')
+
+  await seller.getByLabel('商品名称').fill(name)
+  await seller.getByLabel('副标题').fill('纯棉 四个规格')
+  await seller.getByLabel('商品货号').fill(token)
+  await choose(seller, seller.getByLabel('品牌', { exact: true }), 'QShop 自营')
+  const classLevels = seller.locator('[data-field="class_id"] input:not([type="hidden"])')
+  for (const [depth, category] of ['服装', '男装', 'T恤'].entries()) await choose(seller, classLevels.nth(depth), category)
+
+  await seller.locator('[data-field="goods_master_image"] input[type="file"]').setInputFiles({ name: 'main.png', mimeType: 'image/png', buffer: png(32, [200, 40, 40]) })
+  await seller.locator('[data-field="goods_master_image"] img').waitFor()
+  await seller.locator('[data-field="goods_images"] input[type="file"]').setInputFiles([
+    { name: 'a.png', mimeType: 'image/png', buffer: png(32, [40, 40, 200]) },
+    { name: 'b.png', mimeType: 'image/png', buffer: png(32, [40, 200, 40]) },
+  ])
+  await expect.poll(() => seller.locator('[data-field="goods_images"] img').count()).toBe(2)
+  await seller.getByLabel('重量(kg)').fill('0.30')
+
+  // Attributes and their specs → the four combinations.
+  const attrs = seller.getByRole('textbox', { name: '规格属性' })
+  await attrs.click()
+  await seller.getByRole('option', { name: '颜色', exact: true }).click()
+  await seller.getByRole('option', { name: '尺码', exact: true }).click()
+  await seller.keyboard.press('Escape')
+  for (const spec of ['红色', '黑色']) await seller.getByRole('group', { name: '颜色' }).getByLabel(spec, { exact: true }).check()
+  for (const spec of ['M', 'L']) await seller.getByRole('group', { name: '尺码' }).getByLabel(spec, { exact: true }).check()
+  const cell = (sku: (typeof SKUS)[number], column: string) => seller.getByLabel(`${sku.color} / ${sku.size} ${column}`, { exact: true })
+  await expect.poll(() => seller.getByLabel(/^\S+ \/ \S+ 价格$/).count()).toBe(4)
+
+  // Bulk fill the market price, then each SKU's own price and stock.
+  await seller.getByLabel('批量市场价', { exact: true }).fill('199.00')
+  await seller.getByRole('button', { name: '填充', exact: true }).click()
+  for (const sku of SKUS) {
+    expect(await cell(sku, '市场价').inputValue()).toBe('199.00')
+    await cell(sku, '价格').fill(sku.price)
+    await cell(sku, '库存').fill(String(sku.stock))
+  }
+  // The goods' stock is the sum of its SKUs'.
+  await expect.poll(() => seller.getByRole('textbox', { name: '库存', exact: true }).inputValue()).toBe('50')
+
+  const editor = seller.locator('[data-field="goods_content"] .ProseMirror')
+  await editor.click()
+  await seller.keyboard.type('百分百纯棉，四种规格。')
+  await screenshot(seller, 'catalog-goods-form')
+  await seller.getByRole('button', { name: '保存商品' }).click()
+  await expectToast(seller, '商品已保存，等待平台审核。')
+  await seller.waitForURL('**/Seller/goods')
+  const sellerRow = seller.locator('table tbody tr').filter({ hasText: name })
+  await sellerRow.getByText('待审核').waitFor()
+
+  const [goods] = await dbQuery<{ id: number; goods_verify: number; goods_stock: number; goods_price: string; brand_id: number }>(
+    'SELECT id, goods_verify, goods_stock, goods_price, brand_id FROM goods WHERE goods_no = ?',
+    [token],
+  )
+  expect(goods).toMatchObject({ goods_verify: 2, goods_stock: 50, goods_price: '101.00' })
+  expect(goods.brand_id).toBeGreaterThan(0)
+  const skus = await dbQuery<{ sku_name: string; goods_price: string; goods_market_price: string; goods_stock: number }>(
+    'SELECT sku_name, goods_price, goods_market_price, goods_stock FROM goods_skus WHERE goods_id = ? ORDER BY id',
+    [goods.id],
+  )
+  expect(skus).toEqual(SKUS.map((s) => ({ sku_name: `${s.color},${s.size}`, goods_price: s.price, goods_market_price: '199.00', goods_stock: s.stock })))
+
+  // Editing the goods loads its SKUs with their ids.
+  await sellerRow.getByRole('button', { name: '编辑' }).click()
+  await seller.waitForURL(`**/Seller/goods/form?id=${goods.id}`)
+  expect(await seller.getByLabel('黑色 / L 价格', { exact: true }).inputValue()).toBe('104.90')
+  expect(await seller.getByLabel('商品名称').inputValue()).toBe(name)
+
+  // ---- not on the storefront while it waits for review ----
+  const hidden = await apiCall<{ data: { id: number }[] }>('GET', `/api/goods?keywords=${token}`)
+  expect(hidden.code, hidden.msg).toBe(200)
+  expect(hidden.data.data.map((g) => g.id)).not.toContain(goods.id)
+  expect((await apiCall('GET', `/api/goods/${goods.id}`)).code).toBe(404)
+
+  // ---- the admin: the goods review ----
+  const admin = await newPage()
+  await loginThroughPage(admin, 'admin', ACCOUNTS.admin.username, ACCOUNTS.admin.password)
+  await admin.goto('/Admin/goods')
+  const adminRow = admin.locator('table tbody tr').filter({ hasText: name })
+  await adminRow.getByText('待审核').waitFor()
+  await adminRow.getByRole('button', { name: `审核 ${name}` }).click()
+  const drawer = admin.getByRole('dialog', { name: '商品审核' })
+  await drawer.getByRole('heading', { name }).waitFor()
+  const skuTable = drawer.getByRole('table', { name: '规格库存' })
+  await expect.poll(() => skuTable.locator('tbody tr').count()).toBe(4)
+  await skuTable.getByRole('row').filter({ hasText: '黑色,L' }).getByText('104.90').waitFor()
+  await screenshot(admin, 'catalog-goods-review')
+  await drawer.getByRole('button', { name: '审核通过' }).click()
+  await expectToast(admin, '操作成功')
+  await drawer.getByText('已通过').waitFor()
+  await admin.keyboard.press('Escape')
+  await adminRow.getByText('已通过').waitFor()
+
+  // ---- the shopper: search, open, pick a SKU ----
+  const shopper = await newPage()
+  await loginThroughPage(shopper, 'user', ACCOUNTS.shopper.username, ACCOUNTS.shopper.password)
+  await waitForStorefront(shopper)
+  await shopper.getByRole('search').getByRole('textbox').fill(token)
+  await shopper.getByRole('search').getByRole('button').click()
+  await shopper.waitForURL('**/s/**')
+  // Only the new goods has the keyword.
+  await shopper.getByText('共找到 1 件商品').waitFor()
+  await expect.poll(() => shopper.getByTestId('goods-card').count()).toBe(1)
+  const card = shopper.getByTestId('goods-card').filter({ hasText: name })
+  await card.click()
+  await shopper.waitForURL(`**/goods/${goods.id}`)
+  await shopper.getByRole('heading', { name }).waitFor()
+
+  const pick = async (attr: string, spec: string) => {
+    const button = shopper.getByRole('group', { name: attr }).getByRole('button', { name: spec, exact: true })
+    if ((await button.getAttribute('aria-pressed')) !== 'true') await button.click()
+    await expect.poll(() => button.getAttribute('aria-pressed')).toBe('true')
+  }
+  for (const sku of [SKUS[3], SKUS[0], SKUS[1]]) {
+    await pick('颜色', sku.color)
+    await pick('尺码', sku.size)
+    await expect.poll(() => shopper.getByTestId('goods-price').innerText()).toBe(`￥${sku.price}`)
+    await expect.poll(() => shopper.getByTestId('goods-stock').innerText()).toBe(`库存 ${sku.stock} 件`)
+  }
+  await screenshot(shopper, 'catalog-goods-sku')
+})
+
+test('the seller edits the store settings and sorts the image space; the admin opens the store in its review', async () => {
+  const token = `qa${Date.now().toString(36)}`
+  const sellerToken = await apiToken('seller', ACCOUNTS.seller.username, ACCOUNTS.seller.password)
+  const seller = await newPage()
+  await loginThroughPage(seller, 'seller', ACCOUNTS.seller.username, ACCOUNTS.seller.password)
+
+  // ---- store settings: the stored values, then a change saved and read back ----
+  await seller.goto('/Seller/stores')
+  await seller.getByRole('heading', { name: '店铺配置' }).waitFor()
+  await seller.getByText('审核通过').first().waitFor()
+  const description = seller.getByLabel('店铺简介')
+  await expect.poll(() => description.inputValue()).not.toBe('')
+  const before = await description.inputValue()
+  await expect.poll(() => seller.getByLabel('省份').inputValue()).toBe('北京市')
+  await expect.poll(() => seller.getByLabel('区县').inputValue()).toBe('朝阳区')
+  expect(await seller.getByLabel('纬度').inputValue()).toBe('39.921900')
+  try {
+    await description.fill(`演示店铺 ${token}`)
+    await seller.locator('[data-field="store_slide"] input[type="file"]').setInputFiles({ name: 'slide.png', mimeType: 'image/png', buffer: png(48, [240, 160, 0]) })
+    await expect.poll(() => seller.locator('[data-field="store_slide"] img').count()).toBe(1)
+    await screenshot(seller, 'catalog-store-settings')
+    await seller.getByRole('button', { name: '保存', exact: true }).click()
+    await expectToast(seller, '操作成功')
+    const saved = await apiCall<{ store_description: string; store_slide: string[]; store_verify: number; area: number[] }>('GET', '/api/Seller/stores', sellerToken)
+    expect(saved.data).toMatchObject({ store_description: `演示店铺 ${token}`, store_verify: 4 })
+    expect(saved.data.store_slide).toHaveLength(1)
+    expect(saved.data.area).toHaveLength(3)
+  } finally {
+    const restored = await apiCall('PUT', '/api/Seller/stores', sellerToken, { store_description: before, store_slide: [] })
+    expect(restored.code, restored.msg).toBe(200)
+  }
+
+  // ---- image space: upload, a folder, move into it, delete ----
+  await seller.goto('/Seller/file_spaces')
+  await seller.getByRole('heading', { name: '图片空间' }).waitFor()
+  const file = `space-${token}.png`
+  await seller.locator('input[type="file"]').setInputFiles({ name: file, mimeType: 'image/png', buffer: png(24, [90, 90, 90]) })
+  await expectToast(seller, '操作成功')
+  await seller.getByRole('img', { name: file }).waitFor()
+
+  const folder = `文件夹${token}`
+  await seller.getByRole('button', { name: '新建文件夹' }).click()
+  await seller.getByRole('dialog').getByLabel('文件夹名称').fill(folder)
+  await seller.getByRole('dialog').getByRole('button', { name: '确定' }).click()
+  const folders = seller.getByRole('navigation', { name: '文件夹' })
+  await folders.getByText(folder).waitFor()
+  await choose(seller, seller.getByLabel(`移动 ${file} 到文件夹`), folder)
+  await expectToast(seller, '操作成功')
+  await folders.getByText(folder).click()
+  await seller.getByRole('img', { name: file }).waitFor()
+  await seller.getByText('共 1 张图片').waitFor()
+  await screenshot(seller, 'catalog-image-space')
+  await seller.getByRole('button', { name: `删除图片 ${file}` }).click()
+  await seller.getByRole('dialog').getByRole('button', { name: '确定' }).click()
+  await seller.getByText('暂无数据').waitFor()
+  await seller.getByRole('button', { name: `删除文件夹 ${folder}` }).click()
+  await seller.getByRole('dialog').getByRole('button', { name: '确定' }).click()
+  await expect.poll(() => folders.getByText(folder).count()).toBe(0)
+  expect(await dbQuery('SELECT id FROM file_spaces WHERE name = ?', [file])).toEqual([])
+
+  // ---- the admin's store review: the approved demo store, open ----
+  const admin = await newPage()
+  await loginThroughPage(admin, 'admin', ACCOUNTS.admin.username, ACCOUNTS.admin.password)
+  await admin.goto('/Admin/stores')
+  await admin.getByRole('button', { name: '审核 QShop 旗舰店' }).click()
+  const drawer = admin.getByRole('dialog', { name: '店铺审核' })
+  await drawer.getByRole('heading', { name: 'QShop 旗舰店' }).waitFor()
+  await drawer.getByText('店铺不在审核中。').waitFor()
+  expect(await drawer.getByRole('switch', { name: '店铺营业' }).isChecked()).toBe(true)
+  await drawer.getByText('服装/男装/T恤').waitFor()
+  await screenshot(admin, 'catalog-store-review')
+})

@@ -1,0 +1,73 @@
+// Switching to English changes the texts in place: no page load happens (the document, its navigation
+// entry and a marker left on window all survive).
+import { expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { ACCOUNTS, loginThroughPage } from './app.ts'
+import { newPage } from './browser.ts'
+
+/** Leaves a marker on the current document; it is gone after any reload or page load. */
+const markDocument = (page: Page) => page.evaluate(() => Object.assign(window, { e2eDocument: true }))
+
+async function expectSameDocument(page: Page) {
+  const { marker, navigations } = await page.evaluate(() => ({
+    marker: (window as unknown as { e2eDocument?: boolean }).e2eDocument === true,
+    navigations: performance.getEntriesByType('navigation').length,
+  }))
+  expect(marker).toBe(true)
+  expect(navigations).toBe(1)
+}
+
+async function switchToEnglish(page: Page, scope = page.locator('body')) {
+  await scope.getByRole('button', { name: '简体中文' }).click()
+  await page.getByRole('menuitem', { name: 'English' }).click()
+}
+
+test('storefront header: 简体中文 → English in place', async () => {
+  const page = await newPage()
+  await page.goto('/')
+  // The site's navigation bar (the links of every storefront page; the page body may link the same places).
+  const nav = page.getByRole('navigation').filter({ has: page.locator('a[href="/collectives"]') }).first()
+  await nav.getByRole('link', { name: '店铺街' }).waitFor()
+  await page.getByRole('link', { name: '登录', exact: true }).first().waitFor()
+  await markDocument(page)
+
+  await switchToEnglish(page)
+  await page.getByRole('link', { name: 'Log in', exact: true }).first().waitFor()
+  await nav.getByRole('link', { name: 'Stores', exact: true }).waitFor()
+  await nav.getByRole('link', { name: 'Home', exact: true }).waitFor()
+  await page.getByRole('button', { name: 'English' }).waitFor()
+  expect(await page.getByRole('link', { name: '登录', exact: true }).count()).toBe(0)
+  expect(await page.getByText('店铺街').count()).toBe(0)
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('en')
+  await expectSameDocument(page)
+})
+
+test('back-office shell and list page: 简体中文 → English in place', async () => {
+  const page = await newPage()
+  await loginThroughPage(page, 'admin', ACCOUNTS.admin.username, ACCOUNTS.admin.password)
+  const modules = page.getByRole('navigation', { name: '功能模块' })
+  await modules.getByRole('button', { name: '店铺中心' }).click()
+  const side = page.getByRole('complementary', { name: '侧边菜单' })
+  await side.getByText('物流中心', { exact: true }).click()
+  await side.getByRole('button', { name: '物流公司', exact: true }).click()
+  await page.getByRole('heading', { name: '物流公司' }).waitFor()
+  await page.getByRole('columnheader', { name: '快递编码' }).waitFor()
+  await markDocument(page)
+
+  await switchToEnglish(page, page.locator('header'))
+  // Shell: module tabs, side menu, system name, page title (menu ename)
+  await page.getByRole('navigation', { name: 'Modules' }).getByRole('button', { name: 'Stores' }).waitFor()
+  const sideEn = page.getByRole('complementary', { name: 'Side menu' })
+  await sideEn.getByText('Admin Centre').waitFor()
+  await sideEn.getByRole('button', { name: 'Carriers', exact: true }).waitFor()
+  await page.getByRole('heading', { name: 'Carriers' }).waitFor()
+  // List page: toolbar, column headers, pager
+  await page.getByRole('button', { name: 'Add', exact: true }).waitFor()
+  await page.getByRole('columnheader', { name: 'Carrier code' }).waitFor()
+  await page.getByText(/^Total \d+$/).waitFor()
+  for (const chinese of ['店铺中心', '物流公司', '平台管理后台', '添加', '快递编码']) {
+    expect(await page.getByText(chinese, { exact: true }).count(), chinese).toBe(0)
+  }
+  await expectSameDocument(page)
+  expect(new URL(page.url()).pathname).toBe('/Admin/expresses')
+})

@@ -1,0 +1,56 @@
+import { Group, SimpleGrid, Text } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import classes from './catalog.module.css';
+import { yuan } from './format';
+import type { GoodsCardData } from './types';
+
+export function GoodsImage({ src, alt }: { src?: string | null; alt: string }) {
+  return src ? <img src={src} alt={alt} loading="lazy" /> : <IconPhoto size={48} color="var(--mantine-color-gray-4)" aria-label={alt} />;
+}
+
+export function GoodsCard({ goods }: { goods: GoodsCardData }) {
+  const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
+  const showMarket = goods.goods_market_price && goods.goods_market_price !== goods.goods_price && Number(goods.goods_market_price) > 0;
+  return (
+    <Link to={`/goods/${goods.id}`} className={classes.card} data-testid="goods-card">
+      <div className={classes.thumb}>
+        <GoodsImage src={goods.goods_master_image} alt={goods.goods_name} />
+      </div>
+      <Group gap={6} align="baseline" wrap="nowrap">
+        <Text c="red.7" fw={700}>
+          {yuan(goods.goods_price)}
+        </Text>
+        {showMarket && (
+          <Text size="xs" c="dimmed" className={classes.strike}>
+            {yuan(goods.goods_market_price)}
+          </Text>
+        )}
+      </Group>
+      <Text size="sm" lineClamp={2} title={goods.goods_name} mih={40}>
+        {goods.goods_name}
+      </Text>
+      <Group justify="space-between" gap={4} wrap="nowrap">
+        <Text size="xs" c="dimmed">
+          {tc('goods.sold', { count: goods.goods_sale ?? 0 })}
+        </Text>
+        {goods.store_name && (
+          <Text size="xs" c="dimmed" truncate>
+            {goods.store_name}
+          </Text>
+        )}
+      </Group>
+    </Link>
+  );
+}
+
+export function GoodsGrid({ goods, cols = 5 }: { goods: GoodsCardData[]; cols?: number }) {
+  return (
+    <SimpleGrid cols={cols} spacing="sm">
+      {goods.map((item) => (
+        <GoodsCard key={item.id} goods={item} />
+      ))}
+    </SimpleGrid>
+  );
+}

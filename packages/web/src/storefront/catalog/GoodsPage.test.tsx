@@ -1,0 +1,166 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
+import { envelope } from '../../test/http';
+import GoodsPage from './GoodsPage';
+import { renderPage, stubApi, type SeenRequest } from './testing';
+import type { GoodsDetail } from './types';
+
+const store = {
+  id: 3, store_name: 'Tea House', store_logo: '', area_info: 'Beijing', comments: 2, good_rate: 50,
+  score: '4.50', agree: '5.00', service: '4.00', speed: '5.00', rate: '4.63',
+};
+
+const detail: GoodsDetail = {
+  id: 7, store_id: 3, class_id: 30, goods_name: 'Green tea', goods_subname: 'Spring harvest', goods_images: ['/a.png', '/b.png'],
+  goods_master_image: '/a.png', goods_price: '9.90', goods_market_price: '39.00', goods_stock: 7, goods_sale: 12,
+  goods_content: '<p>Fresh leaves</p><script>alert(1)</script>', price_min: '9.90', price_max: '29.90',
+  classes: [{ id: 1, name: 'Food' }, { id: 10, name: 'Drinks' }, { id: 30, name: 'Tea' }], brand: null,
+  attrs: [
+    { id: 1, name: 'Colour', specs: [{ id: 11, name: 'Red' }, { id: 12, name: 'Blue' }] },
+    { id: 2, name: 'Size', specs: [{ id: 21, name: 'M' }, { id: 22, name: 'L' }] },
+  ],
+  skus: [
+    { id: 101, spec_id: [11, 21], sku_name: 'Red,M', goods_price: '19.90', goods_stock: 5 },
+    { id: 102, spec_id: [11, 22], sku_name: 'Red,L', goods_price: '29.90', goods_stock: 2 },
+    { id: 103, spec_id: [12, 22], sku_name: 'Blue,L', goods_price: '9.90', goods_stock: 0 },
+  ],
+  comment_statistics: { total: 2, good: 1, medium: 0, bad: 1, good_rate: 50 },
+  store,
+  sale_list: [{ id: 8, goods_name: 'Black tea', goods_master_image: '', goods_price: '15.00', goods_sale: 3 }],
+  is_fav: false,
+};
+
+const comments = (request: SeenRequest) => ({
+  data: request.url.searchParams.get('is_type') === '3'
+    ? [{ id: 2, score: 1, agree: 2, service: 2, speed: 2, content: 'Too bitter', image: [], reply: 'Sorry', reply_time: null, created_at: '2024-05-01 10:00:00', sku_name: 'Red,M', nickname: 'Ann', avatar: '' }]
+    : [{ id: 1, score: 5, agree: 5, service: 5, speed: 5, content: 'Lovely', image: [], reply: null, reply_time: null, created_at: '2024-05-02 10:00:00', sku_name: 'Red,L', nickname: 'Bo', avatar: '' }],
+  count: 1, total: 1, per_page: 10, last_page: 1, current_page: 1,
+});
+
+let requests: SeenRequest[];
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  requests = stubApi((request) => {
+    const path = request.url.pathname;
+    if (path === '/api/goods/7') return detail;
+    if (path === '/api/goods_comments/7') return comments(request);
+    if (path === '/api/user/carts') return { id: 1 };
+    if (path === '/api/cart_count') return 1;
+    return null;
+  });
+});
+
+const open = async () => {
+  const view = renderPage('/goods/:id', GoodsPage, '/goods/7');
+  await screen.findByRole('heading', { name: 'Green tea' });
+  return view;
+};
+const price = () => screen.getByTestId('goods-price').textContent;
+const stock = () => screen.getByTestId('goods-stock').textContent;
+const spec = (attr: string, name: string) => within(screen.getByRole('group', { name: attr })).getByRole('button', { name });
+
+describe('goods detail', () => {
+  it('shows the price range until a SKU is chosen, then its price and stock', async () => {
+    const user = userEvent.setup();
+    await open();
+    expect(price()).toBe('￥9.90 - ￥29.90');
+    expect(stock()).toBe('7 in stock');
+
+    await user.click(spec('Colour', 'Red'));
+    expect(price()).toBe('￥9.90 - ￥29.90');
+    await user.click(spec('Size', 'L'));
+    expect(price()).toBe('￥29.90');
+    expect(stock()).toBe('2 in stock');
+
+    await user.click(spec('Size', 'M'));
+    expect(price()).toBe('￥19.90');
+    expect(stock()).toBe('5 in stock');
+    // Blue exists only as the sold-out blue L
+    expect(spec('Colour', 'Blue')).toBeDisabled();
+  });
+
+  it('refuses to buy without a SKU, without a quantity, beyond the stock or below 1', async () => {
+    const user = userEvent.setup();
+    const { router } = await open();
+    await user.click(screen.getByRole('button', { name: 'Buy now' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select a specification');
+
+    await user.click(spec('Colour', 'Red'));
+    await user.click(spec('Size', 'L'));
+    await user.clear(screen.getByRole('textbox', { name: 'Quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Buy now' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in the purchase quantity');
+    await user.type(screen.getByRole('textbox', { name: 'Quantity' }), '3');
+    await user.click(screen.getByRole('button', { name: 'Buy now' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Insufficient stock');
+    await user.clear(screen.getByRole('textbox', { name: 'Quantity' }));
+    await user.type(screen.getByRole('textbox', { name: 'Quantity' }), '0');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('The minimum purchase quantity is 1');
+    expect(router.state.location.pathname).toBe('/goods/7');
+    expect(requests.some((r) => r.url.pathname === '/api/user/carts')).toBe(false);
+  });
+
+  it('buys the chosen SKU: the order confirmation gets goods, SKU and quantity', async () => {
+    const user = userEvent.setup();
+    const { router } = await open();
+    await user.click(spec('Colour', 'Red'));
+    await user.click(spec('Size', 'L'));
+    const quantity = screen.getByRole('textbox', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '2');
+    await user.click(screen.getByRole('button', { name: 'Buy now' }));
+    const path = router.state.location.pathname;
+    expect(path.startsWith('/order/before/')).toBe(true);
+    const params = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(decodeURIComponent(path.split('/')[3])), (c) => c.charCodeAt(0))));
+    expect(params).toEqual({ order: [{ goods_id: 7, sku_id: 102, buy_num: 2 }], ifcart: 0 });
+  });
+
+  it('sends a visitor who adds to the cart or favourites to the login page', async () => {
+    const user = userEvent.setup();
+    const { router } = await open();
+    await user.click(screen.getByRole('button', { name: 'Add to favourites' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(requests.some((r) => r.url.pathname === '/api/user/favorites')).toBe(false);
+  });
+
+  it('adds the chosen SKU to the cart of a logged-in shopper', async () => {
+    localStorage.setItem('token', 'shopper');
+    const user = userEvent.setup();
+    await open();
+    await user.click(spec('Colour', 'Red'));
+    await user.click(spec('Size', 'M'));
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await screen.findByText('Added to the cart');
+    const add = requests.find((r) => r.url.pathname === '/api/user/carts')!;
+    expect(add.method).toBe('POST');
+    expect(Object.fromEntries(add.body)).toEqual({ goods_id: '7', sku_id: '101', buy_num: '1' });
+  });
+
+  it('shows the store card, the safe details and the reviews by class', async () => {
+    const user = userEvent.setup();
+    await open();
+    expect(screen.getByRole('link', { name: 'Visit store' })).toHaveAttribute('href', '/store/3');
+    expect(screen.getByText('Store rating 4.63')).toBeInTheDocument();
+    expect(screen.getByText('Fresh leaves')).toBeInTheDocument();
+    expect(document.querySelector('script')).toBeNull();
+    expect(screen.getByRole('link', { name: /Black tea/ })).toHaveAttribute('href', '/goods/8');
+
+    await user.click(screen.getByRole('tab', { name: 'Reviews (2)' }));
+    await screen.findByText('Lovely');
+    await user.click(screen.getByText('Negative (1)'));
+    await screen.findByText('Too bitter');
+    expect(screen.getByText("Seller's reply: Sorry")).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.pathname === '/api/goods_comments/7').map((r) => r.url.searchParams.get('is_type'))).toEqual(['0', '3']);
+  });
+
+  it('says so when the goods is not visible', async () => {
+    stubApi((request) => (request.url.pathname === '/api/goods/99' ? envelope(404, null, 'Not found', 404) : null));
+    renderPage('/goods/:id', GoodsPage, '/goods/99');
+    expect(await screen.findByText('This goods does not exist or is no longer on sale')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
+  });
+});

@@ -1,0 +1,323 @@
+// Goods detail (/goods/{id}): gallery, price and the spec picker that resolves to a SKU (sku.ts), quantity, buy now
+// and add to cart (both check the SKU and quantity first), favourite, the store card, details, reviews and the
+// store's best sellers.
+import { Anchor, Breadcrumbs, Button, Group, NumberInput, Paper, Stack, Tabs, Text, Title, TypographyStylesProvider } from '@mantine/core';
+import { IconShoppingCart } from '@tabler/icons-react';
+import clsx from 'clsx';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { FAVORITE_TYPE } from '@qshop/shared/schemas/catalog';
+import { api } from '../../api/client';
+import { useIsLoggedIn } from '../../auth/useSession';
+import { MIN_BUY_QUANTITY } from '../../config';
+import { PageLoader } from '../../components/PageLoader';
+import { richTextHtml } from '../../resource/richText';
+import { encodeParams } from '../../utils/base64Params';
+import { notifySuccess } from '../../utils/notify';
+import { refreshCartCount } from '../cartCount';
+import classes from './catalog.module.css';
+import { Comments } from './Comments';
+import { FavoriteButton } from './FavoriteButton';
+import { yuan, yuanRange } from './format';
+import { GoodsCard, GoodsImage } from './GoodsCard';
+import { EmptyState, LoadFailed, isNotFound } from './LoadStates';
+import { safeHtml } from './safeHtml';
+import { searchPath, emptySearch } from './searchParams';
+import {
+  clampQuantity, displayPrice, initialSelection, isSpecAvailable, purchaseError, resolveSku, stockOf, toggleSpec,
+  type PurchaseError, type Quantity, type Selection,
+} from './sku';
+import { StoreCard } from './StoreCard';
+import type { GoodsDetail } from './types';
+import { useLoad } from './useLoad';
+
+function Gallery({ goods, skuImage }: { goods: GoodsDetail; skuImage?: string }) {
+  const images = useMemo(
+    () => [...new Set([goods.goods_master_image, ...(goods.goods_images ?? [])].filter(Boolean))],
+    [goods.goods_master_image, goods.goods_images],
+  );
+  const [current, setCurrent] = useState(0);
+  useEffect(() => setCurrent(0), [goods.id]);
+  const main = skuImage || images[current];
+  return (
+    <Stack gap="xs" w={400}>
+      <div className={classes.galleryMain}>
+        <GoodsImage src={main} alt={goods.goods_name} />
+      </div>
+      <Group gap={6}>
+        {images.map((src, index) => (
+          <button
+            key={src}
+            type="button"
+            className={clsx(classes.galleryThumb, !skuImage && index === current && classes.galleryThumbActive)}
+            onMouseEnter={() => setCurrent(index)}
+            onClick={() => setCurrent(index)}
+          >
+            <img src={src} alt={`${goods.goods_name} ${index + 1}`} />
+          </button>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
+
+const toQuantity = (value: string | number): Quantity => (value === '' ? '' : Number(value));
+
+function PurchasePanel({ goods, onSkuImage }: { goods: GoodsDetail; onSkuImage: (image: string | undefined) => void }) {
+  const { t } = useTranslation();
+  const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
+  const navigate = useNavigate();
+  const loggedIn = useIsLoggedIn('user');
+  const [selection, setSelection] = useState<Selection>(() => initialSelection(goods.skus, goods.attrs));
+  const [quantity, setQuantity] = useState<Quantity>(MIN_BUY_QUANTITY);
+  const [error, setError] = useState<PurchaseError | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  const hasSkus = goods.skus.length > 0;
+  const sku = resolveSku(goods.skus, goods.attrs, selection);
+  const stock = stockOf(goods, sku);
+  const price = displayPrice(goods, sku);
+  const marketPrice = sku ? sku.goods_market_price : goods.goods_market_price;
+  const skuImage = sku?.goods_image || undefined;
+  useEffect(() => onSkuImage(skuImage), [skuImage, onSkuImage]);
+
+  useEffect(() => {
+    setSelection(initialSelection(goods.skus, goods.attrs));
+    setQuantity(MIN_BUY_QUANTITY);
+    setError(null);
+  }, [goods]);
+
+  const pick = (attrId: number, specId: number) => {
+    const next = toggleSpec(selection, attrId, specId);
+    setSelection(next);
+    setQuantity((q) => clampQuantity(q, stockOf(goods, resolveSku(goods.skus, goods.attrs, next))));
+    setError(null);
+  };
+
+  /** The line to buy, or null after showing why it cannot be bought. */
+  const checked = () => {
+    const problem = purchaseError({ hasSkus, sku, quantity, stock });
+    setError(problem);
+    if (problem || quantity === '') return null;
+    return { goods_id: goods.id, sku_id: sku?.id ?? 0, buy_num: quantity };
+  };
+
+  const buyNow = () => {
+    const line = checked();
+    if (line) navigate(`/order/before/${encodeParams({ order: [line], ifcart: 0 })}`);
+  };
+
+  const addToCart = async () => {
+    const line = checked();
+    if (!line) return;
+    if (!loggedIn) {
+      navigate('/login');
+      return;
+    }
+    setAdding(true);
+    try {
+      await api.post('/user/carts', line);
+      notifySuccess(tc('goods.addedToCart'));
+      void refreshCartCount();
+    } catch {
+      // the client has shown the refusal
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  return (
+    <Stack gap="sm" flex={1} miw={0}>
+      <Title order={3}>{goods.goods_name}</Title>
+      {goods.goods_subname && (
+        <Text c="red.7" size="sm">
+          {goods.goods_subname}
+        </Text>
+      )}
+      <div className={classes.pricePanel}>
+        <Group gap="md" align="baseline">
+          <Text size="sm" c="dimmed" w={60}>
+            {tc('goods.price')}
+          </Text>
+          <Text c="red.7" fw={700} fz={26} data-testid="goods-price">
+            {yuanRange(price)}
+          </Text>
+          {marketPrice && Number(marketPrice) > 0 && marketPrice !== price.max && (
+            <Text size="sm" c="dimmed" className={classes.strike}>
+              {yuan(marketPrice)}
+            </Text>
+          )}
+        </Group>
+        <Group gap="xl" mt={4}>
+          <Text size="sm" c="dimmed">
+            {tc('goods.sold', { count: goods.goods_sale })}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {tc('goods.reviews', { count: goods.comment_statistics.total })}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {tc('goods.goodRate', { rate: goods.comment_statistics.good_rate })}
+          </Text>
+        </Group>
+      </div>
+      {goods.attrs.map((attr) => (
+        <Group key={attr.id} gap="md" align="flex-start" wrap="nowrap" role="group" aria-label={attr.name}>
+          <Text size="sm" c="dimmed" w={60} pt={4}>
+            {attr.name}
+          </Text>
+          <Group gap="xs">
+            {attr.specs.map((spec) => {
+              const chosen = selection[attr.id] === spec.id;
+              return (
+                <Button
+                  key={spec.id}
+                  size="xs"
+                  variant={chosen ? 'outline' : 'default'}
+                  aria-pressed={chosen}
+                  disabled={!chosen && !isSpecAvailable(goods.skus, goods.attrs, selection, attr.id, spec.id)}
+                  onClick={() => pick(attr.id, spec.id)}
+                >
+                  {spec.name}
+                </Button>
+              );
+            })}
+          </Group>
+        </Group>
+      ))}
+      <Group gap="md" align="center">
+        <Text size="sm" c="dimmed" w={60}>
+          {tc('goods.quantity')}
+        </Text>
+        <NumberInput
+          w={120}
+          min={MIN_BUY_QUANTITY}
+          max={Math.max(stock, MIN_BUY_QUANTITY)}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          value={quantity}
+          onChange={(value) => {
+            setQuantity(toQuantity(value));
+            setError(null);
+          }}
+          aria-label={tc('goods.quantity')}
+        />
+        <Text size="sm" c="dimmed" data-testid="goods-stock">
+          {tc('goods.stock', { count: stock })}
+        </Text>
+      </Group>
+      {error && (
+        <Text c="red" size="sm" role="alert">
+          {t(error)}
+        </Text>
+      )}
+      <Group gap="sm" mt="xs">
+        <Button size="md" color="red" variant="light" onClick={buyNow} disabled={stock <= 0}>
+          {tc('goods.buyNow')}
+        </Button>
+        <Button size="md" color="red" leftSection={<IconShoppingCart size={18} />} onClick={() => void addToCart()} loading={adding} disabled={stock <= 0}>
+          {tc('goods.addToCart')}
+        </Button>
+        <FavoriteButton kind={FAVORITE_TYPE.GOODS} outId={goods.id} initial={goods.is_fav} />
+      </Group>
+      {stock <= 0 && (
+        <Text c="dimmed" size="sm">
+          {tc('goods.soldOut')}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export default function GoodsPage() {
+  const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
+  const { id } = useParams();
+  const goodsId = Number(id);
+  const valid = Number.isInteger(goodsId) && goodsId > 0;
+  const detail = useLoad(`goods/${id}`, () => (valid ? api.get<GoodsDetail | null>(`/goods/${goodsId}`) : Promise.resolve(null)));
+  const goods = detail.data;
+
+  if (detail.loading && !goods) return <PageLoader />;
+  if (detail.failed && !goods && !isNotFound(detail.error)) return <LoadFailed onRetry={detail.reload} />;
+  if (!goods)
+    return (
+      <EmptyState message={tc('goods.notFound')}>
+        <Anchor component={Link} to="/s">
+          {tc('goods.browse')}
+        </Anchor>
+      </EmptyState>
+    );
+
+  return <GoodsView goods={goods} />;
+}
+
+function GoodsView({ goods }: { goods: GoodsDetail }) {
+  const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
+  const [skuImage, setSkuImage] = useState<string>();
+  const content = useMemo(() => safeHtml(richTextHtml(goods.goods_content)), [goods.goods_content]);
+  return (
+    <Stack gap="md">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/" size="sm">
+          {tc('home.title')}
+        </Anchor>
+        {goods.classes.map((c) => (
+          <Anchor key={c.id} component={Link} to={searchPath({ ...emptySearch(), class_id: c.id })} size="sm">
+            {c.name}
+          </Anchor>
+        ))}
+        {goods.brand && (
+          <Anchor component={Link} to={searchPath({ ...emptySearch(), brand_id: goods.brand.id })} size="sm">
+            {goods.brand.name}
+          </Anchor>
+        )}
+      </Breadcrumbs>
+      <Paper withBorder p="md">
+        <Group align="flex-start" gap="lg" wrap="nowrap">
+          <Gallery goods={goods} skuImage={skuImage} />
+          <PurchasePanel goods={goods} onSkuImage={setSkuImage} />
+          <StoreCard store={goods.store} />
+        </Group>
+      </Paper>
+      <Group align="flex-start" gap="md" wrap="nowrap">
+        <Paper withBorder p="sm" w={220}>
+          <Text fw={600} mb="xs">
+            {tc('goods.storeBestSellers')}
+          </Text>
+          {goods.sale_list.length ? (
+            <Stack gap="xs">
+              {goods.sale_list.map((item) => (
+                <GoodsCard key={item.id} goods={item} />
+              ))}
+            </Stack>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {tc('goods.noBestSellers')}
+            </Text>
+          )}
+        </Paper>
+        <Paper withBorder flex={1} miw={0}>
+          <Tabs defaultValue="detail" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="detail">{tc('goods.detailTab')}</Tabs.Tab>
+              <Tabs.Tab value="comments">{tc('goods.commentsTab', { count: goods.comment_statistics.total })}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="detail" p="md">
+              {content ? (
+                <TypographyStylesProvider className={classes.richText}>
+                  <div dangerouslySetInnerHTML={{ __html: content }} />
+                </TypographyStylesProvider>
+              ) : (
+                <EmptyState message={tc('goods.noDetail')} />
+              )}
+            </Tabs.Panel>
+            <Tabs.Panel value="comments" p="md">
+              <Comments goodsId={goods.id} statistics={goods.comment_statistics} />
+            </Tabs.Panel>
+          </Tabs>
+        </Paper>
+      </Group>
+    </Stack>
+  );
+}

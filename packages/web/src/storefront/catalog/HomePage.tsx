@@ -1,0 +1,240 @@
+// The storefront home (/): category panel, ad slides and the account box, entries to the promotions, the banner ads,
+// recommended goods and one floor per top category (GET /api/home). It is the first page most visitors load:
+// no back-office module may be imported here (scripts/check-chunks.mjs).
+import { Anchor, Avatar, Button, Group, HoverCard, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconBolt, IconCoins, IconUsersGroup, type Icon } from '@tabler/icons-react';
+import clsx from 'clsx';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { api } from '../../api/client';
+import { useIsLoggedIn, useSessionUser } from '../../auth/useSession';
+import { encodeParams } from '../../utils/base64Params';
+import { useCommonData } from '../commonStore';
+import type { GoodsClass } from '../types';
+import { AdLink } from './AdLink';
+import { GoodsGrid } from './GoodsCard';
+import { LoadFailed } from './LoadStates';
+import classes from './home.module.css';
+import type { Ad, HomeData, HomeFloor } from './types';
+import { useLoad } from './useLoad';
+
+const SLIDE_INTERVAL_MS = 5000;
+
+/** Search addresses in the format of searchParams.ts (kept out of this chunk: it brings the shared schemas). */
+const searchLink = (params: Record<string, unknown>) => `/s/${encodeParams(params)}`;
+
+function CategoryEntry({ item }: { item: GoodsClass }) {
+  const link = (
+    <Link className={classes.category} to={searchLink({ class_id: item.id })}>
+      {item.name}
+    </Link>
+  );
+  if (!item.children?.length) return link;
+  return (
+    <HoverCard position="right-start" offset={0} width={520} shadow="md">
+      <HoverCard.Target>{link}</HoverCard.Target>
+      <HoverCard.Dropdown>
+        <Stack gap="xs">
+          {item.children.map((child) => (
+            <Group key={child.id} gap="sm" align="flex-start" wrap="nowrap">
+              <Anchor component={Link} to={searchLink({ class_id: child.id })} fw={600} size="sm" miw={90}>
+                {child.name}
+              </Anchor>
+              <Group gap="xs">
+                {child.children?.map((leaf) => (
+                  <Anchor key={leaf.id} component={Link} to={searchLink({ class_id: leaf.id })} size="sm" c="dimmed">
+                    {leaf.name}
+                  </Anchor>
+                ))}
+              </Group>
+            </Group>
+          ))}
+        </Stack>
+      </HoverCard.Dropdown>
+    </HoverCard>
+  );
+}
+
+function Slides({ slides }: { slides: Ad[] | undefined }) {
+  const { t } = useTranslation();
+  const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
+  const site = useCommonData()?.common;
+  const [current, setCurrent] = useState(0);
+  const count = slides?.length ?? 0;
+  useEffect(() => {
+    if (count < 2) return;
+    const timer = setInterval(() => setCurrent((n) => (n + 1) % count), SLIDE_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [count]);
+
+  if (!slides) return <Skeleton h="100%" radius={0} />;
+  if (!slides.length)
+    return (
+      <div className={classes.slides}>
+        <div className={classes.tagline}>
+          <Title order={2}>{site?.index_name || site?.web_name}</Title>
+          <Text mt="sm">{site?.description || t('store.tagline')}</Text>
+        </div>
+      </div>
+    );
+  return (
+    <div className={classes.slides} aria-roledescription="carousel" aria-label={tc('home.slides')}>
+      {slides.map((slide, index) => (
+        <AdLink key={slide.id} ad={slide} className={clsx(classes.slide, index === current % count && classes.slideActive)}>
+          <img src={slide.image} alt={slide.name} />
+        </AdLink>
+      ))}
+      {count > 1 && (
+        <div className={classes.slideDots}>
+          {slides.map((slide, index) => (
+            <button
+              key={slide.id}
+              type="button"
+              className={clsx(classes.slideDot, index === current % count && classes.slideDotActive)}
+              aria-label={tc('home.slideN', { n: index + 1 })}
+              aria-current={index === current % count}
+              onClick={() => setCurrent(index)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function AccountBox() {
+  const { t } = useTranslation();
+  const loggedIn = useIsLoggedIn('user');
+  const user = useSessionUser('user');
+  return (
+    <Paper p="md" withBorder>
+      <Stack align="center" gap="sm">
+        <Avatar src={user?.avatar || null} size={64} radius="xl" />
+        <Text size="sm">{loggedIn ? t('store.hello', { name: user?.nickname || user?.username || '-' }) : t('store.helloGuest')}</Text>
+        {loggedIn ? (
+          <Button component={Link} to="/user" variant="light" fullWidth>
+            {t('route.userHome')}
+          </Button>
+        ) : (
+          <Group grow w="100%">
+            <Button component={Link} to="/login">
+              {t('auth.login')}
+            </Button>
+            <Button component={Link} to="/register" variant="outline">
+              {t('auth.register')}
+            </Button>
+          </Group>
+        )}
+        <Anchor component={Link} to="/store/join" size="sm">
+          {t('store.openStore')}
+        </Anchor>
+        <Anchor component={Link} to="/stores" size="sm">
+          {t('store.nav.stores')}
+        </Anchor>
+      </Stack>
+    </Paper>
+  );
+}
+
+const ENTRIES: { to: string; labelKey: string; hintKey: string; icon: Icon; color: string }[] = [
+  { to: '/seckills', labelKey: 'store.nav.seckills', hintKey: 'home.seckillsHint', icon: IconBolt, color: 'var(--mantine-color-red-7)' },
+  { to: '/collectives', labelKey: 'store.nav.collectives', hintKey: 'home.collectivesHint', icon: IconUsersGroup, color: 'var(--mantine-color-orange-7)' },
+  { to: '/integral', labelKey: 'store.nav.integral', hintKey: 'home.integralHint', icon: IconCoins, color: 'var(--mantine-color-grape-7)' },
+];
+
+function Entries() {
+  const { t } = useTranslation();
+  const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
+  return (
+    <SimpleGrid cols={3} spacing="md">
+      {ENTRIES.map((entry) => (
+        <Link key={entry.to} to={entry.to} className={classes.entry} style={{ background: entry.color }}>
+          <entry.icon size={36} />
+          <div>
+            <Text fw={700} size="lg">
+              {t(entry.labelKey)}
+            </Text>
+            <Text size="sm">{tc(entry.hintKey)}</Text>
+          </div>
+        </Link>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function Floor({ floor, index }: { floor: HomeFloor; index: number }) {
+  return (
+    <section aria-label={floor.name}>
+      <div className={classes.floorHead}>
+        <Title order={3}>
+          {index + 1}F {floor.name}
+        </Title>
+        <Group gap="sm">
+          {floor.children.map((child) => (
+            <Anchor key={child.id} component={Link} to={searchLink({ class_id: child.id })} size="sm" c="dimmed">
+              {child.name}
+            </Anchor>
+          ))}
+        </Group>
+        <Anchor component={Link} to={searchLink({ class_id: floor.id })} size="sm" ml="auto">
+          {`${floor.name} >`}
+        </Anchor>
+      </div>
+      <GoodsGrid goods={floor.goods} cols={4} />
+    </section>
+  );
+}
+
+export default function HomePage() {
+  const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
+  const { t } = useTranslation();
+  const common = useCommonData();
+  const home = useLoad('home', () => api.get<HomeData>('/home'));
+  const data = home.data;
+  const brands = common?.brands ?? [];
+  return (
+    <Stack gap="lg">
+      <div className={classes.hero}>
+        <nav className={classes.categories} aria-label={t('store.allCategories')}>
+          {(common?.classes ?? []).map((item) => (
+            <CategoryEntry key={item.id} item={item} />
+          ))}
+        </nav>
+        <Slides slides={data ? (data.slides ?? []) : home.failed ? [] : undefined} />
+        <AccountBox />
+      </div>
+      <Entries />
+      {home.failed && <LoadFailed onRetry={home.reload} />}
+      {data?.banners?.map((banner) => (
+        <AdLink key={banner.id} ad={banner} className={classes.banner}>
+          <img src={banner.image} alt={banner.name} />
+        </AdLink>
+      ))}
+      {home.loading && !data && <Skeleton h={300} />}
+      {!!data?.recommended?.length && (
+        <section aria-label={tc('home.recommended')}>
+          <div className={classes.floorHead}>
+            <Title order={3}>{tc('home.recommended')}</Title>
+          </div>
+          <GoodsGrid goods={data.recommended} cols={5} />
+        </section>
+      )}
+      {data?.floors?.map((floor, index) => <Floor key={floor.id} floor={floor} index={index} />)}
+      {brands.length > 0 && (
+        <section aria-label={t('store.brands')}>
+          <div className={classes.floorHead}>
+            <Title order={3}>{t('store.brands')}</Title>
+          </div>
+          <SimpleGrid cols={8} spacing="xs">
+            {brands.map((brand) => (
+              <Button key={brand.id} component={Link} to={searchLink({ brand_id: brand.id })} variant="default" h={56} title={brand.name}>
+                {brand.thumb ? <img src={brand.thumb} alt={brand.name} style={{ maxHeight: 40, maxWidth: '100%' }} /> : brand.name}
+              </Button>
+            ))}
+          </SimpleGrid>
+        </section>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,75 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
+import { encodeParams } from '../../utils/base64Params';
+import { decodeSearchParams } from './searchParams';
+import SearchPage from './SearchPage';
+import { renderPage, stubApi, type SeenRequest } from './testing';
+
+const row = (id: number, goods_name: string) => ({ id, goods_name, goods_master_image: '', goods_price: '12.50', goods_sale: 4, store_id: 9, store_name: 'Tea House' });
+
+let requests: SeenRequest[];
+let rows: ReturnType<typeof row>[];
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+  rows = [row(1, 'Green tea'), row(2, 'Black tea')];
+  requests = stubApi((request) => {
+    if (request.url.pathname !== '/api/goods') return null;
+    return {
+      data: rows, count: rows.length, total: 45, per_page: 20, last_page: 3, current_page: Number(request.url.searchParams.get('page')),
+      brands: [{ id: 4, name: 'Hills', thumb: '', count: 30 }],
+      classes: [{ id: 31, name: 'Tea', pid: 10, count: 45 }],
+    };
+  });
+});
+
+const goodsQueries = () => requests.filter((r) => r.url.pathname === '/api/goods').map((r) => Object.fromEntries(r.url.searchParams));
+const stateOf = (router: { state: { location: { pathname: string } } }) => decodeSearchParams(router.state.location.pathname.split('/')[2]);
+
+describe('goods search', () => {
+  it('searches what the address holds and shows the matches', async () => {
+    renderPage('/s/:params?', SearchPage, `/s/${encodeParams({ keywords: 'tea', deep: 1 })}`);
+    expect(await screen.findByText('Green tea')).toBeInTheDocument();
+    expect(screen.getByText('45 goods found')).toBeInTheDocument();
+    expect(goodsQueries()).toEqual([{ keywords: 'tea', sort: 'sales', page: '1', per_page: '20' }]);
+  });
+
+  it('puts sorts, refinements and pages into the address', async () => {
+    const user = userEvent.setup();
+    const { router } = renderPage('/s/:params?', SearchPage, `/s/${encodeParams({ keywords: 'tea' })}`);
+    await screen.findByText('Green tea');
+
+    await user.click(screen.getByRole('button', { name: 'Price: low to high' }));
+    await waitFor(() => expect(stateOf(router).sort).toBe('price_asc'));
+    await user.click(screen.getByRole('button', { name: 'Price: low to high' }));
+    await waitFor(() => expect(stateOf(router).sort).toBe('price_desc'));
+
+    await user.click(screen.getByRole('button', { name: 'Hills (30)' }));
+    await waitFor(() => expect(stateOf(router)).toMatchObject({ keywords: 'tea', brand_id: 4, sort: 'price_desc' }));
+    await user.click(screen.getByRole('button', { name: 'Tea (45)' }));
+    await waitFor(() => expect(stateOf(router)).toMatchObject({ class_id: 31, brand_id: 4 }));
+
+    await user.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() => expect(stateOf(router).page).toBe(2));
+    await waitFor(() => expect(goodsQueries().at(-1)).toEqual({ keywords: 'tea', class_id: '31', brand_id: '4', sort: 'price_desc', page: '2', per_page: '20' }));
+
+    await user.type(screen.getByRole('textbox', { name: 'Lowest price' }), '5');
+    await user.type(screen.getByRole('textbox', { name: 'Highest price' }), '60');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(stateOf(router)).toMatchObject({ price_min: '5.00', price_max: '60.00', page: 1 }));
+
+    await user.click(screen.getByRole('button', { name: 'Remove the filter Keywords: tea' }));
+    await waitFor(() => expect(stateOf(router).keywords).toBeUndefined());
+  });
+
+  it('says so when nothing matches and offers to clear the filters', async () => {
+    rows = [];
+    const user = userEvent.setup();
+    const { router } = renderPage('/s/:params?', SearchPage, `/s/${encodeParams({ keywords: 'nothing' })}`);
+    expect(await screen.findByText('No goods match your search')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/s'));
+  });
+});
