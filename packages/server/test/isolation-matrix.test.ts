@@ -30,6 +30,7 @@ const FACTORIES: Record<string, Factory> = {
   },
   goods_attrs: { model: 'goods_attrs', create: async (app, owner) => (await app.db.goods_attrs.create({ data: { store_id: owner.storeId, name: 'isolated' } })).id },
   file_space_dirs: { model: 'file_space_dirs', create: async (app, owner) => (await app.db.file_space_dirs.create({ data: { belong_id: owner.storeId, name: 'isolated' } })).id },
+  freights: { model: 'freights', create: async (app, owner) => (await app.db.freights.create({ data: { store_id: owner.storeId, name: 'isolated' } })).id },
   file_spaces: {
     model: 'file_spaces',
     create: async (app, owner) => (await app.db.file_spaces.create({ data: { belong_id: owner.storeId, name: 'a.png', new_name: 'a.png', url: '/uploads/a.png' } })).id,

@@ -26,12 +26,12 @@ export const SIDE_MENU_COLLAPSED_WIDTH = 63;
 export const STOREFRONT_WIDTH = 1200;
 export const Z_INDEX = 3000;
 
-// Dialogs and forms
-export const DIALOG_WIDTH = '50%';
+// Dialogs and forms (widths are of the window: a percentage in Mantine's Modal is of its padded container)
+export const DIALOG_WIDTH = '50vw';
 export const FORM_LABEL_WIDTH = 90;
 export const FORM_COLUMN_SPAN = 12;
-export const USER_DIALOG_WIDTH = '30%';
-export const TABLE_SELECT_DIALOG_WIDTH = '60%';
+export const USER_DIALOG_WIDTH = '30vw';
+export const TABLE_SELECT_DIALOG_WIDTH = '60vw';
 export const TABLE_SELECT_FULLSCREEN = true;
 export const TEXTAREA_DEFAULT_MAX_LENGTH = 15;
 

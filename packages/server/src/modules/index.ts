@@ -7,6 +7,7 @@ import rbac from './rbac/routes.ts'
 import content from './content/routes.ts'
 import catalog from './catalog/routes.ts'
 import stores from './stores/routes.ts'
+import logistics from './logistics/routes.ts'
 
 /** Every domain module, in registration order. */
-export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores]
+export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics]

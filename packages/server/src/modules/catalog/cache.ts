@@ -1,10 +1,11 @@
-// Redis cache of the storefront's catalog reads: goods detail, the store card beside it, the home page.
+// Redis cache of the storefront's catalog reads: goods detail, the store card beside it, the home page, and (under
+// a generation number) search counts and category pages.
 //
-// Changes of what a search can match (anything but counters) also move the search generation on, retiring the
-// cached search counts and category pages (search.ts). Invalidation writes a short-lived tombstone instead of deleting, and fills use SET NX: a reader that loaded
-// from the database before a write committed cannot put its stale copy back after the write invalidated it.
-// Other modules call these after their commit: `invalidateGoodsCounters` when only counters changed (stock and
-// sales on orders, reviews), `invalidateGoods` when anything else of a goods did, `invalidateStoreCard` for a store.
+// Invalidation writes a short-lived tombstone instead of deleting, and fills use SET NX: a reader that loaded from the
+// database before a write committed cannot put its stale copy back after the write invalidated it. Changes of what a
+// search can match or show (anything but counters) also move the search generation on (search.ts).
+// Other modules call these after their commit: `invalidateGoodsCounters` when only counters changed (stock and sales
+// on orders, reviews), `invalidateGoods` when anything else of a goods did.
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { toWire } from '../../core/wire.ts'
@@ -21,15 +22,19 @@ export const storeCardKey = (app: FastifyInstance, id: number) => app.key('catal
 export const homeKey = (app: FastifyInstance) => app.key('catalog', 'home')
 const searchGenKey = (app: FastifyInstance) => app.key('catalog', 'search_gen')
 
-/** A cached search result (its counts, or a whole category page) under the current search generation: a write
- *  that moves the generation on retires them all, and a fill computed before it lands under a key no one reads. */
+/** A cached search result (its counts, or a whole category page), stamped with the search generation read before
+ *  computing it: a write that moves the generation on retires them all, and a fill computed before that write carries
+ *  the old stamp, which no reader accepts. Generation and value come in one round trip. */
 export async function cachedSearch<T>(app: FastifyInstance, kind: 'facets' | 'page', params: object, ttl: number, load: () => Promise<T>): Promise<T> {
-  const gen = (await app.redis.get(searchGenKey(app))) ?? '0'
-  const key = app.key('catalog', kind, gen, createHash('sha1').update(JSON.stringify(params)).digest('hex'))
-  const hit = await app.redis.get(key)
-  if (hit !== null) return JSON.parse(hit) as T
+  const key = app.key('catalog', kind, createHash('sha1').update(JSON.stringify(params)).digest('hex'))
+  const [gen, hit] = await app.redis.mget(searchGenKey(app), key)
+  const stamp = gen ?? '0'
+  if (hit !== null) {
+    const cached = JSON.parse(hit) as { gen: string; value: T }
+    if (cached.gen === stamp) return cached.value
+  }
   const value = toWire(await load()) as T
-  await app.redis.set(key, JSON.stringify(value), 'EX', ttl)
+  await app.redis.set(key, JSON.stringify({ gen: stamp, value }), 'EX', ttl)
   return value
 }
 
@@ -40,19 +45,6 @@ export async function cachedJson<T>(app: FastifyInstance, key: string, load: () 
   const value = toWire(await load()) as T
   if (hit === null) await app.redis.set(key, JSON.stringify(value), 'EX', ttl, 'NX')
   return value
-}
-
-/** Several cached values in one round trip; misses are loaded one by one. */
-export async function cachedMany<T>(app: FastifyInstance, keys: string[], load: (index: number) => Promise<T>, ttl = TTL_SECONDS): Promise<T[]> {
-  const hits = await app.redis.mget(...keys)
-  return Promise.all(
-    hits.map(async (hit, i) => {
-      if (hit !== null && hit !== TOMBSTONE) return JSON.parse(hit) as T
-      const value = toWire(await load(i)) as T
-      if (hit === null) await app.redis.set(keys[i], JSON.stringify(value), 'EX', ttl, 'NX')
-      return value
-    }),
-  )
 }
 
 async function invalidateKeys(app: FastifyInstance, keys: string[], searchable: boolean) {
@@ -80,9 +72,9 @@ export async function invalidateGoodsCounters(app: FastifyInstance, goodsIds: nu
   await invalidateKeys(app, goodsKeys(app, goodsIds, storeIds), false)
 }
 
-/** After a change of a store's card (name, logo, ratings) that leaves its visibility as it was. */
+/** After a change of a store's settings (name, logo...) that leaves its visibility as it was; search rows show its name. */
 export async function invalidateStoreCard(app: FastifyInstance, storeId: number): Promise<void> {
-  await invalidateKeys(app, [storeCardKey(app, storeId), homeKey(app)], false)
+  await invalidateKeys(app, [storeCardKey(app, storeId), homeKey(app)], true)
 }
 
 /** After a store became visible or hidden: every goods detail of the store too. */

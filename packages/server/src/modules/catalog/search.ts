@@ -93,12 +93,17 @@ export function searchFacetsSql(where: Prisma.Sql[]) {
     WHERE ${Prisma.join(where, ' AND ')} GROUP BY g.brand_id, g.class_id`
 }
 
-type Facets = { total: number; brands: [number, number][]; classes: [number, number][] }
+type Refinements = {
+  total: number
+  brands: { id: number; name: string; thumb: string; count: number }[]
+  classes: { id: number; name: string; pid: number; count: number }[]
+}
 
-async function facets(app: FastifyInstance, q: GoodsSearchQuery, where: Prisma.Sql[]): Promise<Facets> {
+/** The total and the brands and categories of the matches, most matches first (cached per filter set). */
+function refinements(app: FastifyInstance, q: GoodsSearchQuery, where: Prisma.Sql[]): Promise<Refinements> {
   const { page: _page, per_page: _perPage, sort: _sort, ...filters } = q
   return cachedSearch(app, 'facets', filters, FACETS_TTL_SECONDS, async () => {
-    const rows = await app.db.$queryRaw<FacetRow[]>(searchFacetsSql(where))
+    const [rows, brandRows, index] = await Promise.all([app.db.$queryRaw<FacetRow[]>(searchFacetsSql(where)), brandList(app), classIndex(app)])
     const brands = new Map<number, number>()
     const classes = new Map<number, number>()
     let total = 0
@@ -108,7 +113,19 @@ async function facets(app: FastifyInstance, q: GoodsSearchQuery, where: Prisma.S
       if (r.brand_id) brands.set(r.brand_id, (brands.get(r.brand_id) ?? 0) + n)
       classes.set(r.class_id, (classes.get(r.class_id) ?? 0) + n)
     }
-    return { total, brands: [...brands], classes: [...classes] }
+    const brandById = new Map(brandRows.map((b) => [b.id, b]))
+    const byCount = (a: { count: number }, b: { count: number }) => b.count - a.count
+    return {
+      total,
+      brands: [...brands]
+        .filter(([id]) => brandById.has(id))
+        .map(([id, count]) => ({ id, name: brandById.get(id)!.name, thumb: brandById.get(id)!.thumb, count }))
+        .sort(byCount),
+      classes: [...classes]
+        .filter(([id]) => index.has(id))
+        .map(([id, count]) => ({ id, name: index.get(id)!.name, pid: index.get(id)!.pid, count }))
+        .sort(byCount),
+    }
   })
 }
 
@@ -127,34 +144,23 @@ export function searchGoods(app: FastifyInstance, q: GoodsSearchQuery) {
 }
 
 async function runSearch(app: FastifyInstance, q: GoodsSearchQuery) {
-  const index = await classIndex(app)
-  const leaves = q.class_id === undefined ? null : leafClassIds(index, q.class_id)
+  const keywords = keywordsOf(q).length > 0
+  const leaves = q.class_id === undefined ? null : leafClassIds(await classIndex(app), q.class_id)
   const where = searchConditions(q, leaves)
-  const empty = { data: [], count: 0, total: 0, per_page: q.per_page, last_page: 1, current_page: q.page, brands: [], classes: [] }
-  if (!where) return empty
-  const offset = (q.page - 1) * q.per_page
-  const [counts, brandRows, visible] = await Promise.all([facets(app, q, where), brandList(app), keywordsOf(q).length ? visibleEstimate(app) : 0])
-  let rows: SearchRow[] = []
-  if (offset < counts.total) {
-    const walk = keywordsOf(q).length > 0 && !rowsByFulltext(counts.total, visible, offset + q.per_page)
-    rows = await app.db.$queryRaw<SearchRow[]>(searchRowsSql(walk ? searchConditions(q, leaves, { fulltext: false })! : where, q.sort, q.per_page, offset))
-  }
-  const brandById = new Map(brandRows.map((b) => [b.id, b]))
-  const byCount = (a: { count: number }, b: { count: number }) => b.count - a.count
-  return {
-    data: rows,
-    count: rows.length,
-    total: counts.total,
+  const answer = (total: number, data: SearchRow[], refine: Omit<Refinements, 'total'>) => ({
+    data,
+    count: data.length,
+    total,
     per_page: q.per_page,
-    last_page: Math.min(STOREFRONT_MAX_PAGE, Math.max(1, Math.ceil(counts.total / q.per_page))),
+    last_page: Math.min(STOREFRONT_MAX_PAGE, Math.max(1, Math.ceil(total / q.per_page))),
     current_page: q.page,
-    brands: counts.brands
-      .filter(([id]) => brandById.has(id))
-      .map(([id, count]) => ({ id, name: brandById.get(id)!.name, thumb: brandById.get(id)!.thumb, count }))
-      .sort(byCount),
-    classes: counts.classes
-      .filter(([id]) => index.has(id))
-      .map(([id, count]) => ({ id, name: index.get(id)!.name, pid: index.get(id)!.pid, count }))
-      .sort(byCount),
-  }
+    ...refine,
+  })
+  if (!where) return answer(0, [], { brands: [], classes: [] })
+  const offset = (q.page - 1) * q.per_page
+  const [{ total, ...refine }, visible] = await Promise.all([refinements(app, q, where), keywords ? visibleEstimate(app) : 0])
+  if (offset >= total) return answer(total, [], refine)
+  const walk = keywords && !rowsByFulltext(total, visible, offset + q.per_page)
+  const rows = await app.db.$queryRaw<SearchRow[]>(searchRowsSql(walk ? searchConditions(q, leaves, { fulltext: false })! : where, q.sort, q.per_page, offset))
+  return answer(total, rows, refine)
 }

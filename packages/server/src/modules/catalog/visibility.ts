@@ -20,6 +20,3 @@ export const visibleStoreSql = (alias: string) =>
 /** The same rule for raw SQL over goods `g` joined to its store `s` (aliases given). */
 export const visibleGoodsSql = (goods: string, store: string) =>
   Prisma.sql`${Prisma.raw(goods)}.goods_status = ${GOODS_ON_SHELF} AND ${Prisma.raw(goods)}.goods_verify = ${GOODS_VERIFY.APPROVED} AND ${visibleStoreSql(store)}`
-
-/** Whether a loaded store row is visible (for rows read without the where above, e.g. the owner's own store). */
-export const isStoreVisible = (s: { store_status: number; store_verify: number }) => s.store_status === STORE_OPEN && s.store_verify === STORE_VERIFY.PASSED
