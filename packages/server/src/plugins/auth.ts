@@ -109,19 +109,34 @@ export default fp(async function auth(app: FastifyInstance) {
 
   const versionKey = app.key('rbac', 'ver')
 
-  async function loadActor(area: AreaName, id: number, sid: string): Promise<Actor | null> {
-    const ver = (await redis.get(versionKey)) ?? '0'
-    const cacheKey = app.key('actor', area, id, ver)
-    const cached = await redis.get(cacheKey)
-    let base: Omit<Actor, 'sid' | 'permissions'> & { permissions: string[] }
-    if (cached) base = JSON.parse(cached)
-    else {
+  type CachedActor = Omit<Actor, 'sid' | 'permissions'> & { permissions: string[]; ver: string }
+
+  /** One Redis round trip: whether the session is revoked, the RBAC version and the cached actor. */
+  async function lookup(area: AreaName, id: number, sid: string) {
+    const replies = await redis.pipeline().exists(revokedKey(sid)).get(versionKey).get(app.key('actor', area, id)).exec()
+    const [revoked, ver, cached] = (replies ?? []).map(([err, value]) => {
+      if (err) throw err
+      return value
+    }) as [number, string | null, string | null]
+    return { revoked: revoked === 1, ver: ver ?? '0', cached: cached ? (JSON.parse(cached) as CachedActor) : null }
+  }
+
+  /** The actor from the cache when it was stored under the current RBAC version, else from the database. */
+  async function actorAt(area: AreaName, id: number, sid: string, ver: string, cached: CachedActor | null): Promise<Actor | null> {
+    let base = cached?.ver === ver ? cached : null
+    if (!base) {
       const fresh = await readActor(area, id)
       if (!fresh) return null
-      base = fresh
-      await redis.set(cacheKey, JSON.stringify(base), 'EX', ACTOR_TTL_SECONDS)
+      base = { ...fresh, ver }
+      await redis.set(app.key('actor', area, id), JSON.stringify(base), 'EX', ACTOR_TTL_SECONDS)
     }
-    return { ...base, sid, permissions: new Set(base.permissions) }
+    const { ver: _ver, ...actor } = base
+    return { ...actor, sid, permissions: new Set(actor.permissions) }
+  }
+
+  async function loadActor(area: AreaName, id: number, sid: string): Promise<Actor | null> {
+    const { ver, cached } = await lookup(area, id, sid)
+    return actorAt(area, id, sid, ver, cached)
   }
 
   async function readActor(area: AreaName, id: number) {
@@ -153,8 +168,9 @@ export default fp(async function auth(app: FastifyInstance) {
   async function authenticate(req: FastifyRequest, reply: FastifyReply, area: AreaName): Promise<Actor | null> {
     const payload = await readToken(req)
     if (!payload || payload.area !== area) return null
-    if (await redis.exists(revokedKey(payload.sid))) return null
-    const actor = await loadActor(area, payload.sub, payload.sid)
+    const { revoked, ver, cached } = await lookup(area, payload.sub, payload.sid)
+    if (revoked) return null
+    const actor = await actorAt(area, payload.sub, payload.sid, ver, cached)
     if (!actor) return null
     if (payload.exp - Date.now() / 1000 < config.TOKEN_RENEW_WINDOW) {
       reply.header('Authorization', `Bearer ${signAccess({ sub: payload.sub, area, sid: payload.sid })}`)
