@@ -9,7 +9,7 @@ import { createAppRouter } from '../router';
 import { envelope } from '../test/http';
 
 vi.mock('../utils/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn() }));
-// The generic list page is another module's concern; a stub shows which page was routed.
+// The generic list page is another module's concern; a stand-in shows which page was routed.
 vi.mock('../resource/ResourcePage', async () => {
   const { useLocation } = await import('react-router-dom');
   return { default: () => <p>{useLocation().pathname} resource page</p> };
