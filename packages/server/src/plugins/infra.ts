@@ -1,6 +1,7 @@
 // Shared infrastructure as decorators: config, Prisma, Redis.
 import fp from 'fastify-plugin'
 import { Redis } from 'ioredis'
+import mysql, { type Pool } from 'mysql2/promise'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.ts'
 import { createPrisma, type Db } from '../core/db.ts'
@@ -9,6 +10,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config
     db: Db
+    /** Bare-driver pool for hot read paths (resource lists); writes go through Prisma. */
+    sql: Pool
     redis: Redis
     /** Redis key with the instance prefix */
     key(...parts: (string | number)[]): string
@@ -25,10 +28,14 @@ export default fp(async function infra(app: FastifyInstance, opts: { config: Con
   const redis = opts.redis ?? createRedis(config)
   app.decorate('config', config)
   app.decorate('db', db)
+  // DECIMAL arrives as its exact string ("12.30"), DATETIME as a Date read in UTC like Prisma's adapter.
+  const sql = mysql.createPool({ uri: config.DATABASE_URL, connectionLimit: config.DATABASE_POOL, timezone: 'Z', supportBigNumbers: true })
+  app.decorate('sql', sql)
   app.decorate('redis', redis)
   app.decorate('key', (...parts: (string | number)[]) => [config.REDIS_PREFIX, ...parts].join(':'))
   app.addHook('onClose', async () => {
     if (!opts.db) await db.$disconnect()
+    await sql.end()
     if (!opts.redis) redis.disconnect()
   })
 })
