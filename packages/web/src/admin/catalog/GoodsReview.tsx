@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, Divider, Group, Image, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Divider, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
 import type { DictOption } from '@qshop/shared';
 import { GOODS_VERIFY_STATES } from '@qshop/shared/resources/admin/catalog';
 import { FREIGHT, GOODS_VERIFY, goodsVerifyBody } from '@qshop/shared/schemas/catalog';
@@ -14,6 +14,7 @@ import { validateInput } from '../../resource/validation';
 import { LoadState } from '../../seller/catalog/LoadState';
 import { useLoad } from '../../seller/catalog/useLoad';
 import { notifySuccess } from '../../utils/notify';
+import { ReasonForm } from './ReasonForm';
 import { Details, Images } from './Details';
 
 /** A goods as GET /Admin/goods/{id} answers it. */
@@ -66,22 +67,14 @@ function Decision({ goods, onDecided }: { goods: ReviewedGoods; onDecided: () =>
   const { t } = useTranslation();
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'boCatalog' });
   const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'approve' | 'reject' | null>(null);
 
   const decide = async (body: { goods_verify: 0 | 1; refuse_info?: string }) => {
-    const invalid = validateInput(goodsVerifyBody, body);
-    if (invalid.refuse_info) {
-      setError(invalid.refuse_info);
-      return;
-    }
     setBusy(body.goods_verify === GOODS_VERIFY.APPROVED ? 'approve' : 'reject');
     try {
       await api.put(`/Admin/goods/${goods.id}/verify`, body);
       notifySuccess(t('msg.success'));
       setRejecting(false);
-      setReason('');
       onDecided();
     } catch {
       // the client has shown the refusal
@@ -105,29 +98,14 @@ function Decision({ goods, onDecided }: { goods: ReviewedGoods; onDecided: () =>
         ) : null}
       </Group>
       {rejecting ? (
-        <Stack gap="xs">
-          <Textarea
-            label={tc('rejectReason')}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-            maxLength={255}
-            autosize
-            minRows={2}
-            data-autofocus
-          />
-          <Group gap="sm">
-            <Button color="red" loading={busy === 'reject'} onClick={() => void decide({ goods_verify: GOODS_VERIFY.REJECTED, refuse_info: reason.trim() })}>
-              {tc('confirmReject')}
-            </Button>
-            <Button variant="default" onClick={() => setRejecting(false)}>
-              {t('common.cancel')}
-            </Button>
-          </Group>
-        </Stack>
+        <ReasonForm
+          label={tc('rejectReason')}
+          confirmText={tc('confirmReject')}
+          loading={busy === 'reject'}
+          validate={(reason) => validateInput(goodsVerifyBody, { goods_verify: GOODS_VERIFY.REJECTED, refuse_info: reason }).refuse_info ?? null}
+          onConfirm={(reason) => void decide({ goods_verify: GOODS_VERIFY.REJECTED, refuse_info: reason })}
+          onCancel={() => setRejecting(false)}
+        />
       ) : null}
     </Stack>
   );

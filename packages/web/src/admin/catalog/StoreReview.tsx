@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge, Button, Divider, Group, Image, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Divider, Group, Image, Stack, Switch, Text, Title } from '@mantine/core';
 import type { DictOption } from '@qshop/shared';
 import { STORE_VERIFY_STATES } from '@qshop/shared/resources/admin/catalog';
 import { STORE_VERIFY, storeVerifyBody } from '@qshop/shared/schemas/catalog';
@@ -12,6 +12,7 @@ import { validateInput } from '../../resource/validation';
 import { LoadState } from '../../seller/catalog/LoadState';
 import { useLoad } from '../../seller/catalog/useLoad';
 import { notifySuccess } from '../../utils/notify';
+import { ReasonForm } from './ReasonForm';
 import { Details, Images } from './Details';
 
 /** A store as GET /Admin/stores/{id} answers it. */
@@ -64,8 +65,6 @@ function Verdict({ store, onChanged }: { store: ReviewedStore; onChanged: () => 
   const { t } = useTranslation();
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'boCatalog' });
   const [denying, setDenying] = useState(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
   const run = async (what: string, call: () => Promise<unknown>) => {
@@ -74,7 +73,6 @@ function Verdict({ store, onChanged }: { store: ReviewedStore; onChanged: () => 
       await call();
       notifySuccess(t('msg.success'));
       setDenying(false);
-      setReason('');
       onChanged();
     } catch {
       // the client has shown the refusal
@@ -83,11 +81,6 @@ function Verdict({ store, onChanged }: { store: ReviewedStore; onChanged: () => 
     }
   };
   const verify = (body: { store_verify: 3 | 4; store_refuse_info?: string }) => {
-    const invalid = validateInput(storeVerifyBody, body);
-    if (invalid.store_refuse_info) {
-      setError(invalid.store_refuse_info);
-      return;
-    }
     void run(body.store_verify === STORE_VERIFY.PASSED ? 'pass' : 'deny', () => api.put(`/Admin/stores/${store.id}/verify`, body));
   };
 
@@ -122,28 +115,14 @@ function Verdict({ store, onChanged }: { store: ReviewedStore; onChanged: () => 
         />
       </Group>
       {denying ? (
-        <Stack gap="xs">
-          <Textarea
-            label={tc('denyReason')}
-            value={reason}
-            onChange={(event) => {
-              setReason(event.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-            maxLength={255}
-            autosize
-            minRows={2}
-          />
-          <Group gap="sm">
-            <Button color="red" loading={busy === 'deny'} onClick={() => verify({ store_verify: STORE_VERIFY.DENIED, store_refuse_info: reason.trim() })}>
-              {tc('confirmDeny')}
-            </Button>
-            <Button variant="default" onClick={() => setDenying(false)}>
-              {t('common.cancel')}
-            </Button>
-          </Group>
-        </Stack>
+        <ReasonForm
+          label={tc('denyReason')}
+          confirmText={tc('confirmDeny')}
+          loading={busy === 'deny'}
+          validate={(reason) => validateInput(storeVerifyBody, { store_verify: STORE_VERIFY.DENIED, store_refuse_info: reason }).store_refuse_info ?? null}
+          onConfirm={(reason) => verify({ store_verify: STORE_VERIFY.DENIED, store_refuse_info: reason })}
+          onCancel={() => setDenying(false)}
+        />
       ) : null}
     </Stack>
   );
