@@ -1,10 +1,10 @@
-import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { api } from '../api/client';
-import { SmsCodeButton } from '../components/SmsCodeButton';
+import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { notifySuccess } from '../utils/notify';
 import { phone, required, sameAs } from '../utils/validators';
 import { AuthPanel } from './AuthPanel';
@@ -41,11 +41,7 @@ export default function ForgetPasswordPage() {
     <AuthPanel title={t('auth.forgetTitle')}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label={t('field.phone')} autoComplete="tel" {...form.getInputProps('phone')} />
-          <Group align="flex-end" wrap="nowrap">
-            <TextInput flex={1} label={t('field.code')} autoComplete="one-time-code" {...form.getInputProps('code')} />
-            <SmsCodeButton phone={form.values.phone} usage="forget_password" />
-          </Group>
+          <PhoneCodeFields form={form} usage="forget_password" />
           <PasswordInput label={t('field.newPassword')} autoComplete="new-password" {...form.getInputProps('password')} />
           <PasswordInput label={t('field.confirmPassword')} autoComplete="new-password" {...form.getInputProps('confirm')} />
           <Button type="submit" loading={submitting} fullWidth>

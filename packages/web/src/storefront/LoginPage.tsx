@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { login, type LoginType } from '../auth/authService';
-import { SmsCodeButton } from '../components/SmsCodeButton';
+import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { phone, required } from '../utils/validators';
 import { AuthPanel } from './AuthPanel';
 import { showFieldErrors } from '../utils/formErrors';
@@ -59,13 +59,7 @@ export default function LoginPage() {
               <PasswordInput label={t('field.password')} autoComplete="current-password" {...form.getInputProps('password')} />
             </>
           ) : (
-            <>
-              <TextInput label={t('field.phone')} autoComplete="tel" {...form.getInputProps('phone')} />
-              <Group align="flex-end" wrap="nowrap">
-                <TextInput flex={1} label={t('field.code')} autoComplete="one-time-code" {...form.getInputProps('code')} />
-                <SmsCodeButton phone={form.values.phone} usage="login" />
-              </Group>
-            </>
+            <PhoneCodeFields form={form} usage="login" />
           )}
           <Button type="submit" loading={submitting} fullWidth>
             {t('auth.login')}

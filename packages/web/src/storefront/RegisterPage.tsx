@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, PasswordInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { api } from '../api/client';
 import { completeLogin, type LoginType } from '../auth/authService';
 import type { TokenPair } from '../auth/types';
-import { SmsCodeButton } from '../components/SmsCodeButton';
+import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { notifyError } from '../utils/notify';
 import { phone, required, sameAs } from '../utils/validators';
 import { AgreementModal } from './AgreementModal';
@@ -69,13 +69,7 @@ export default function RegisterPage() {
           {type === 'username' ? (
             <TextInput label={t('field.username')} autoComplete="username" {...form.getInputProps('username')} />
           ) : (
-            <>
-              <TextInput label={t('field.phone')} autoComplete="tel" {...form.getInputProps('phone')} />
-              <Group align="flex-end" wrap="nowrap">
-                <TextInput flex={1} label={t('field.code')} autoComplete="one-time-code" {...form.getInputProps('code')} />
-                <SmsCodeButton phone={form.values.phone} usage="register" />
-              </Group>
-            </>
+            <PhoneCodeFields form={form} usage="register" />
           )}
           <PasswordInput label={t('field.password')} autoComplete="new-password" {...form.getInputProps('password')} />
           <PasswordInput label={t('field.confirmPassword')} autoComplete="new-password" {...form.getInputProps('confirm')} />
