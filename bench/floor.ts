@@ -7,13 +7,16 @@ type ClassRow = { id: number; name: string; pid: number; thumb: string | null; c
 
 export async function startFloor(databaseUrl: string) {
   const pool = mysql.createPool({ uri: databaseUrl, connectionLimit: 10 })
+  // The driver's callback interface, as the app's list reads use it (the promise wrapper captures a stack per query).
+  const query = (sql: string) =>
+    new Promise<unknown[]>((resolve, reject) => pool.pool.query(sql, (err, rows) => (err ? reject(err) : resolve(rows as unknown[]))))
   const app = Fastify({ logger: false })
 
   app.get('/floor/common', async () => {
-    const [[classes], [brands], [configs]] = await Promise.all([
-      pool.query('SELECT id, name, pid, thumb FROM goods_classes ORDER BY is_sort, id'),
-      pool.query('SELECT id, name, thumb FROM goods_brands ORDER BY is_sort, id'),
-      pool.query("SELECT name, content FROM configs WHERE name IN ('web_name','index_name','keyword','description','logo','mobile','email','icp','close_status','close_reason')"),
+    const [classes, brands, configs] = await Promise.all([
+      query('SELECT id, name, pid, thumb FROM goods_classes ORDER BY is_sort, id'),
+      query('SELECT id, name, thumb FROM goods_brands ORDER BY is_sort, id'),
+      query("SELECT name, content FROM configs WHERE name IN ('web_name','index_name','keyword','description','logo','mobile','email','icp','close_status','close_reason')"),
     ])
     const rows = classes as ClassRow[]
     const byId = new Map(rows.map((r) => [r.id, { ...r, children: [] as ClassRow[] }]))
@@ -23,12 +26,10 @@ export async function startFloor(databaseUrl: string) {
   })
 
   app.get('/floor/users', async () => {
-    const [[rows], [[{ total }]]] = (await Promise.all([
-      pool.query(
-        'SELECT id, created_at, username, phone, nickname, avatar, sex, status, inviter_id, money, frozen_money, integral FROM users ORDER BY id DESC LIMIT 30',
-      ),
-      pool.query('SELECT COUNT(*) AS total FROM users'),
-    ])) as unknown as [[unknown[]], [[{ total: number }]]]
+    const [rows, [{ total }]] = (await Promise.all([
+      query('SELECT id, created_at, username, phone, nickname, avatar, sex, status, inviter_id, money, frozen_money, integral FROM users ORDER BY id DESC LIMIT 30'),
+      query('SELECT COUNT(*) AS total FROM users'),
+    ])) as [unknown[], { total: number }[]]
     return { data: rows, total, per_page: 30, current_page: 1 }
   })
 

@@ -1,11 +1,11 @@
 // Platform settings of the `configs` table (sms, pay, upload, task...), cached in Redis for every api instance.
-import type { FastifyInstance } from 'fastify'
+import type { Infra } from '../plugins/infra.ts'
 
 const CACHE_SECONDS = 60
-const cacheKey = (app: FastifyInstance, name: string) => app.key('config', name)
+const cacheKey = (app: Infra, name: string) => app.key('config', name)
 
 /** The config `name`: parsed JSON when is_type = 1, the plain string otherwise; null when missing or unreadable. */
-export async function readConfig<T = unknown>(app: FastifyInstance, name: string): Promise<T | null> {
+export async function readConfig<T = unknown>(app: Infra, name: string): Promise<T | null> {
   const cached = await app.redis.get(cacheKey(app, name))
   if (cached !== null) return (JSON.parse(cached) as { value: T | null }).value
   const row = await app.db.configs.findUnique({ where: { name }, select: { content: true, is_type: true } })
@@ -23,6 +23,6 @@ export async function readConfig<T = unknown>(app: FastifyInstance, name: string
 }
 
 /** Call after writing the config `name`. */
-export async function invalidateConfig(app: FastifyInstance, name: string): Promise<void> {
+export async function invalidateConfig(app: Infra, name: string): Promise<void> {
   await app.redis.del(cacheKey(app, name))
 }

@@ -2,7 +2,9 @@
 // gives Prisma, as two SQL statements. Prisma's row hydration costs several times the query itself on a 30-row
 // page (bench/run.ts); anything this builder does not know (relations, OR, JSON columns...) answers null and
 // the engine uses Prisma instead.
-import type { Pool, RowDataPacket } from 'mysql2/promise'
+import mysql from 'mysql2'
+import type { Pool } from 'mysql2/promise'
+import { storedDateTimeReader } from './wire.ts'
 
 type Where = Record<string, unknown>
 type Order = Record<string, string>[]
@@ -10,6 +12,9 @@ type Order = Record<string, string>[]
 const IDENT = /^[a-z_][a-z0-9_]*$/
 const COMPARE: Record<string, string> = { gt: '>', gte: '>=', lt: '<', lte: '<=' }
 const q = (ident: string) => `\`${ident}\``
+
+/** A value matched literally inside LIKE '%...%' (its own % _ and \\ escaped). */
+export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 function isScalar(v: unknown): boolean {
   return v === null || v instanceof Date || ['string', 'number'].includes(typeof v)
@@ -30,7 +35,7 @@ export function whereSql(where: Where): { sql: string; params: unknown[] } | nul
     for (const [op, value] of Object.entries(cond as Record<string, unknown>)) {
       if (op === 'contains' && typeof value === 'string') {
         parts.push(`${q(col)} LIKE ?`)
-        params.push(`%${value.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)
+        params.push(`%${likeEscape(value)}%`)
       } else if (op in COMPARE && isScalar(value) && value !== null) {
         parts.push(`${q(col)} ${COMPARE[op]} ?`)
         params.push(value)
@@ -60,12 +65,34 @@ export async function listPageSql(
   const cond = whereSql(where)
   if (!cond) return null
   const orderSql = order.map((o) => Object.entries(o).map(([c, dir]) => `${q(c)} ${dir === 'desc' ? 'DESC' : 'ASC'}`).join(', ')).join(', ')
-  const [[rows], [[count]]] = await Promise.all([
-    pool.query<RowDataPacket[]>(
+  const [rows, [count]] = await Promise.all([
+    rowsOf(
+      pool,
       `SELECT ${columns.map(([c]) => q(c)).join(', ')} FROM ${q(table)}${cond.sql}${orderSql ? ` ORDER BY ${orderSql}` : ''} LIMIT ? OFFSET ?`,
       [...cond.params, take, skip],
     ),
-    pool.query<RowDataPacket[]>(`SELECT COUNT(*) AS total FROM ${q(table)}${cond.sql}`, cond.params),
+    rowsOf(pool, `SELECT COUNT(*) AS total FROM ${q(table)}${cond.sql}`, cond.params),
   ])
   return { rows, total: Number(count.total) }
+}
+
+const DATETIME_TYPES = new Set<number>([mysql.Types.DATETIME, mysql.Types.TIMESTAMP])
+
+/**
+ * A query through the pool's callback interface (the promise wrapper captures a stack trace per query), its
+ * DATETIME columns turned into their wire form.
+ */
+function rowsOf(pool: Pool, sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+  return new Promise((resolve, reject) => {
+    pool.pool.query(sql, params, (err, result, fields) => {
+      if (err) return reject(err)
+      const rows = result as Record<string, unknown>[]
+      const times = fields.filter((f) => DATETIME_TYPES.has(f.type ?? 0)).map((f) => f.name)
+      if (times.length) {
+        const read = storedDateTimeReader()
+        for (const row of rows) for (const c of times) if (row[c] !== null) row[c] = read(row[c] as string)
+      }
+      resolve(rows)
+    })
+  })
 }

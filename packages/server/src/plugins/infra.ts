@@ -18,8 +18,16 @@ declare module 'fastify' {
   }
 }
 
+/** What code outside a request needs (the worker's jobs as much as the api's routes). */
+export type Infra = Pick<FastifyInstance, 'config' | 'db' | 'redis' | 'key' | 'log'>
+
+export const redisKey =
+  (config: Config) =>
+  (...parts: (string | number)[]) =>
+    [config.REDIS_PREFIX, ...parts].join(':')
+
 export function createRedis(config: Config): Redis {
-  return new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false })
+  return new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false, enableAutoPipelining: true })
 }
 
 export default fp(async function infra(app: FastifyInstance, opts: { config: Config; db?: Db; redis?: Redis }) {
@@ -28,11 +36,11 @@ export default fp(async function infra(app: FastifyInstance, opts: { config: Con
   const redis = opts.redis ?? createRedis(config)
   app.decorate('config', config)
   app.decorate('db', db)
-  // DECIMAL arrives as its exact string ("12.30"), DATETIME as a Date read in UTC like Prisma's adapter.
-  const sql = mysql.createPool({ uri: config.DATABASE_URL, connectionLimit: config.DATABASE_POOL, timezone: 'Z', supportBigNumbers: true })
+  // DECIMAL arrives as its exact string ("12.30"), DATETIME as its stored UTC text (core/listSql.ts reads it).
+  const sql = mysql.createPool({ uri: config.DATABASE_URL, connectionLimit: config.DATABASE_POOL, supportBigNumbers: true, timezone: 'Z', dateStrings: true })
   app.decorate('sql', sql)
   app.decorate('redis', redis)
-  app.decorate('key', (...parts: (string | number)[]) => [config.REDIS_PREFIX, ...parts].join(':'))
+  app.decorate('key', redisKey(config))
   app.addHook('onClose', async () => {
     if (!opts.db) await db.$disconnect()
     await sql.end()

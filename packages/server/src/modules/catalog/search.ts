@@ -17,6 +17,7 @@ import { brandList } from '../common/service.ts'
 import { classIndex, leafClassIds } from './classes.ts'
 import { visibleGoodsSql } from './visibility.ts'
 import { searchQuery } from './searchText.ts'
+import { likeEscape } from '../../core/listSql.ts'
 import { cachedSearch } from './cache.ts'
 
 const FACETS_TTL_SECONDS = 300
@@ -47,7 +48,6 @@ export type SearchRow = {
 type FacetRow = { brand_id: number; class_id: number; n: bigint | number }
 
 /** `%`, `_` and `\` taken literally inside a LIKE pattern. */
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 const keywordsOf = (q: GoodsSearchQuery) => (q.keywords ?? '').split(/\s+/).filter(Boolean).slice(0, MAX_WORDS)
 

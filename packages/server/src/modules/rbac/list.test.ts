@@ -225,3 +225,26 @@ describe('import', () => {
     expect(await app.db.admins.count({ where: { username: 'imported_3' } })).toBe(0)
   })
 })
+
+describe('times', () => {
+  // DATETIMEs are stored in UTC and answered in the process's zone, whether a list is read by the bare driver
+  // (users: no present hook) or a row through Prisma (show).
+  test.each([
+    ['UTC', '2026-03-04 05:06:07'],
+    ['Asia/Shanghai', '2026-03-04 13:06:07'],
+  ])('list and show answer the same created_at in the process zone (%s)', async (zone, expected) => {
+    const saved = process.env.TZ
+    process.env.TZ = zone
+    const zoned = await createTestApp()
+    try {
+      const user = await zoned.db.users.create({ data: { username: `tz_${zone.replace('/', '_')}`, password: 'x', created_at: new Date('2026-03-04T05:06:07Z') } })
+      const list = await http(zoned).get('/api/Admin/users').query({ username: user.username }).set(auth)
+      expect(list.body.data.data.map((r: { created_at: string }) => r.created_at)).toEqual([expected])
+      const show = await http(zoned).get(`/api/Admin/users/${user.id}`).set(auth)
+      expect(show.body.data.created_at).toBe(expected)
+    } finally {
+      await zoned.close()
+      process.env.TZ = saved
+    }
+  })
+})
