@@ -1,6 +1,5 @@
 // buildApp(config): plugins, then the three area scopes with every module's routes. No listen (tests use it).
 import Fastify, { type FastifyInstance } from 'fastify'
-import helmet from '@fastify/helmet'
 import fastifyStatic from '@fastify/static'
 import swaggerUi from '@fastify/swagger-ui'
 import { existsSync, readFileSync } from 'node:fs'
@@ -16,8 +15,10 @@ import infra from './plugins/infra.ts'
 import auth from './plugins/auth.ts'
 import form from './plugins/form.ts'
 import security from './plugins/security.ts'
+import securityHeaders, { APP_SECURITY_HEADERS } from './plugins/securityHeaders.ts'
 import docs from './plugins/docs.ts'
 import uploads from './plugins/uploads.ts'
+import queues from './plugins/queues.ts'
 import { modules } from './modules/index.ts'
 import type { ScopePlugin } from './modules/types.ts'
 
@@ -66,12 +67,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(envelope)
   await app.register(infra, { config, db: opts.db, redis: opts.redis })
   await app.register(security)
+  // The API docs page runs Swagger UI's inline scripts.
+  await app.register(securityHeaders, { policy: APP_SECURITY_HEADERS, byPrefix: { '/api/docs': { contentSecurityPolicy: false } } })
   await app.register(form)
   await app.register(auth)
+  await app.register(queues)
   if (config.API_DOCS) await app.register(docs)
 
   await app.register(async (api) => {
-    await api.register(helmet, { global: true, crossOriginResourcePolicy: { policy: 'same-site' } })
     await api.register(uploads)
     for (const { area, prefix, key } of AREAS) {
       await api.register(
@@ -93,11 +96,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   })
 
-  if (config.API_DOCS) {
-    await app.register(async (docsScope) => {
-      await docsScope.register(helmet, { global: true, contentSecurityPolicy: false })
-      await docsScope.register(swaggerUi, { routePrefix: '/api/docs' })
-    })
-  }
+  if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs' })
   return app
 }

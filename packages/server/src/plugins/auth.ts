@@ -7,6 +7,7 @@ import type { Actor, AreaName } from '../core/context.ts'
 import { AppError, businessError, forbidden, unauthenticated } from '../core/errors.ts'
 import { randomToken, sha256 } from '../core/hash.ts'
 import { Code } from '@qshop/shared'
+import { createAuthState, type AuthState } from '../core/authState.ts'
 
 type TokenPayload = { sub: number; area: AreaName; sid: string }
 export type TokenPair = { access_token: string; refresh_token: string; token_type: 'Bearer'; expires_in: number }
@@ -27,17 +28,29 @@ declare module 'fastify' {
     }
     /** preHandler of an area scope: authenticates and checks the route's permission. */
     guard(area: AreaName): (req: FastifyRequest, reply: FastifyReply) => Promise<void>
+    authState: AuthState
   }
 }
 
-const ACTOR_TTL_SECONDS = 60
+const ACTOR_TTL_MS = 60_000
+/** verified tokens and cached actors kept per instance */
+const CACHE_ENTRIES = 10_000
+
+/** Map as a bounded cache: the oldest entry goes when it is full. */
+function remember<V>(map: Map<string, V>, key: string, value: V) {
+  if (map.size >= CACHE_ENTRIES) map.delete(map.keys().next().value!)
+  map.set(key, value)
+}
 
 export default fp(async function auth(app: FastifyInstance) {
   const { config, db, redis } = app
   await app.register(jwt, { secret: config.JWT_SECRET })
 
   const signAccess = (p: TokenPayload) => app.jwt.sign(p, { expiresIn: config.ACCESS_TOKEN_TTL })
-  const revokedKey = (sid: string) => app.key('revoked', sid)
+  const state = createAuthState({ redis, key: app.key, log: app.log })
+  app.decorate('authState', state)
+  app.addHook('onReady', async () => state.start())
+  app.addHook('onClose', async () => state.stop())
 
   async function issue(area: AreaName, ownerId: number, req: FastifyRequest): Promise<TokenPair> {
     const refresh = randomToken()
@@ -74,15 +87,15 @@ export default fp(async function auth(app: FastifyInstance) {
     const pair = await issue(session.area as AreaName, session.owner_id, req)
     const next = await db.auth_sessions.findUnique({ where: { token_hash: sha256(pair.refresh_token) }, select: { id: true } })
     await db.auth_sessions.update({ where: { id: session.id }, data: { replaced_by: next!.id } })
-    await redis.set(revokedKey(String(session.id)), '1', 'EX', config.ACCESS_TOKEN_TTL)
+    await state.revoke([String(session.id)], config.ACCESS_TOKEN_TTL)
     return pair
   }
 
   async function revoke(req: FastifyRequest) {
-    const payload = await readToken(req)
+    const payload = readToken(req)
     if (!payload) return
     await db.auth_sessions.updateMany({ where: { id: Number(payload.sid), revoked_at: null }, data: { revoked_at: new Date() } })
-    await redis.set(revokedKey(payload.sid), '1', 'EX', config.ACCESS_TOKEN_TTL)
+    await state.revoke([payload.sid], config.ACCESS_TOKEN_TTL)
   }
 
   async function revokeAll(areas: AreaName[], ownerId: number, keepSid?: string) {
@@ -92,51 +105,53 @@ export default fp(async function auth(app: FastifyInstance) {
     })
     if (!sessions.length) return
     await db.auth_sessions.updateMany({ where: { id: { in: sessions.map((s) => s.id) } }, data: { revoked_at: new Date() } })
-    const pipe = redis.pipeline()
-    for (const s of sessions) pipe.set(revokedKey(String(s.id)), '1', 'EX', config.ACCESS_TOKEN_TTL)
-    await pipe.exec()
+    await state.revoke(
+      sessions.map((s) => String(s.id)),
+      config.ACCESS_TOKEN_TTL,
+    )
   }
 
-  async function readToken(req: FastifyRequest): Promise<(TokenPayload & { exp: number }) | null> {
+  type VerifiedToken = TokenPayload & { exp: number }
+  // Verifying the signature is the costly part of reading a token; a token string verified once stays valid
+  // until it expires.
+  const verified = new Map<string, VerifiedToken>()
+
+  function readToken(req: FastifyRequest): VerifiedToken | null {
     const header = req.headers.authorization
     if (!header?.startsWith('Bearer ')) return null
-    try {
-      return app.jwt.verify<TokenPayload & { exp: number }>(header.slice(7))
-    } catch {
-      return null
+    const token = header.slice(7)
+    let payload = verified.get(token)
+    if (!payload) {
+      try {
+        payload = app.jwt.verify<VerifiedToken>(token)
+      } catch {
+        return null
+      }
+      remember(verified, token, payload)
     }
+    return payload.exp * 1000 > Date.now() ? payload : null
   }
 
-  const versionKey = app.key('rbac', 'ver')
+  type CachedActor = { actor: Omit<Actor, 'sid'>; version: string; until: number }
+  const actors = new Map<string, CachedActor>()
 
-  type CachedActor = Omit<Actor, 'sid' | 'permissions'> & { permissions: string[]; ver: string }
-
-  /** One Redis round trip: whether the session is revoked, the RBAC version and the cached actor. */
-  async function lookup(area: AreaName, id: number, sid: string) {
-    const replies = await redis.pipeline().exists(revokedKey(sid)).get(versionKey).get(app.key('actor', area, id)).exec()
-    const [revoked, ver, cached] = (replies ?? []).map(([err, value]) => {
-      if (err) throw err
-      return value
-    }) as [number, string | null, string | null]
-    return { revoked: revoked === 1, ver: ver ?? '0', cached: cached ? (JSON.parse(cached) as CachedActor) : null }
-  }
-
-  /** The actor from the cache when it was stored under the current RBAC version, else from the database. */
-  async function actorAt(area: AreaName, id: number, sid: string, ver: string, cached: CachedActor | null): Promise<Actor | null> {
-    let base = cached?.ver === ver ? cached : null
-    if (!base) {
+  /** The actor as of the RBAC version, from this instance's cache when it was read under that version. */
+  async function actorAt(area: AreaName, id: number, sid: string, version: string): Promise<Actor | null> {
+    const key = `${area}:${id}`
+    let cached = actors.get(key)
+    if (!cached || cached.version !== version || cached.until < Date.now()) {
       const fresh = await readActor(area, id)
       if (!fresh) return null
-      base = { ...fresh, ver }
-      await redis.set(app.key('actor', area, id), JSON.stringify(base), 'EX', ACTOR_TTL_SECONDS)
+      const { permissions, ...rest } = fresh
+      cached = { actor: { ...rest, permissions: new Set(permissions) }, version, until: Date.now() + ACTOR_TTL_MS }
+      remember(actors, key, cached)
     }
-    const { ver: _ver, ...actor } = base
-    return { ...actor, sid, permissions: new Set(actor.permissions) }
+    return { ...cached.actor, sid }
   }
 
   async function loadActor(area: AreaName, id: number, sid: string): Promise<Actor | null> {
-    const { ver, cached } = await lookup(area, id, sid)
-    return actorAt(area, id, sid, ver, cached)
+    const { version } = await state.read(sid)
+    return actorAt(area, id, sid, version)
   }
 
   async function readActor(area: AreaName, id: number) {
@@ -166,11 +181,11 @@ export default fp(async function auth(app: FastifyInstance) {
   }
 
   async function authenticate(req: FastifyRequest, reply: FastifyReply, area: AreaName): Promise<Actor | null> {
-    const payload = await readToken(req)
+    const payload = readToken(req)
     if (!payload || payload.area !== area) return null
-    const { revoked, ver, cached } = await lookup(area, payload.sub, payload.sid)
+    const { revoked, version } = await state.read(payload.sid)
     if (revoked) return null
-    const actor = await actorAt(area, payload.sub, payload.sid, ver, cached)
+    const actor = await actorAt(area, payload.sub, payload.sid, version)
     if (!actor) return null
     if (payload.exp - Date.now() / 1000 < config.TOKEN_RENEW_WINDOW) {
       reply.header('Authorization', `Bearer ${signAccess({ sub: payload.sub, area, sid: payload.sid })}`)
@@ -181,9 +196,7 @@ export default fp(async function auth(app: FastifyInstance) {
   app.decorate('tokens', { issue, refresh, revoke, revokeAll })
   app.decorate('actors', {
     load: loadActor,
-    invalidate: async () => {
-      await redis.incr(versionKey)
-    },
+    invalidate: () => state.bumpVersion(),
   })
   app.decorate('guard', (area: AreaName) => async (req: FastifyRequest, reply: FastifyReply) => {
     const cfg = req.routeOptions.config

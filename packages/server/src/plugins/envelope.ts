@@ -44,6 +44,7 @@ function issueMessage(locale: Locale, issue: Issue): string {
       return translate(locale, 'valid.enum')
     case 'custom':
       if (issue.message === 'money') return translate(locale, 'valid.money')
+      if (issue.message === 'richTextTooLong') return translate(locale, 'valid.richTextTooLong')
       if (issue.message === 'unknownOp') return translate(locale, 'valid.unknownOp')
       return translate(locale, 'valid.format')
     default:
@@ -110,7 +111,7 @@ export default fp(async function envelope(app: FastifyInstance) {
   // Browser routes (/goods/1, /Admin/login, ...) belong to the single-page app when it is served here.
   app.decorate('spaIndex', null)
   app.setNotFoundHandler((req, reply) => {
-    if (app.spaIndex && req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/uploads/'))
+    if (app.spaIndex && (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && !req.url.startsWith('/uploads/'))
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(app.spaIndex)
     return send(reply, Code.NOT_FOUND, req.t('msg.routeNotFound'), null)
   })
