@@ -6,7 +6,8 @@ import { Code } from '@qshop/shared'
 const system: AppModule = {
   name: 'system',
   storefront: async (app) => {
-    app.get('/health', { config: { public: true, rateLimit: false } }, async (req, reply) => {
+    // Polled every few seconds by compose and load balancers: its requests are not logged unless they fail.
+    app.get('/health', { logLevel: 'warn', config: { public: true, rateLimit: false } }, async (req, reply) => {
       const [db, redis] = await Promise.all([
         app.db.$queryRaw`SELECT 1`.then(() => true, () => false),
         app.redis.ping().then((r) => r === 'PONG', () => false),
