@@ -2,38 +2,37 @@
 import pino from 'pino'
 import { loadConfig } from './config.ts'
 import { createPrisma } from './core/db.ts'
+import { createRedis, redisKey, type Infra } from './plugins/infra.ts'
 import { QUEUE_MAINTENANCE, SCHEDULES, createQueue, createWorker, queueConnection } from './jobs/queues.ts'
-import { purgeSessions } from './jobs/maintenance.ts'
+import { maintenanceProcessor } from './jobs/processors.ts'
 
 const config = loadConfig()
 const log = pino({ level: config.LOG_LEVEL })
-const db = createPrisma(config.DATABASE_URL, 4)
+const infra: Infra = { config, db: createPrisma(config.DATABASE_URL, 4), redis: createRedis(config), key: redisKey(config), log }
 const connection = queueConnection(config)
 
 const queues = new Map<string, ReturnType<typeof createQueue>>()
-for (const s of SCHEDULES) {
-  if (!queues.has(s.queue)) queues.set(s.queue, createQueue(config, s.queue, connection))
-  await queues.get(s.queue)!.upsertJobScheduler(s.id, { every: s.every }, { name: s.name })
+const queueOf = (name: string) => {
+  if (!queues.has(name)) queues.set(name, createQueue(config, name, connection))
+  return queues.get(name)!
 }
+for (const s of SCHEDULES) await queueOf(s.queue).upsertJobScheduler(s.id, { every: s.every }, { name: s.name })
 
-const maintenance = createWorker(
-  config,
-  QUEUE_MAINTENANCE,
-  async (job) => {
-    if (job.name === 'purge-sessions') return { purged: await purgeSessions(db) }
-    throw new Error(`unknown job ${job.name}`)
-  },
-  connection,
-)
-maintenance.on('completed', (job, result) => log.info({ job: job.name, result }, 'job completed'))
-maintenance.on('failed', (job, err) => log.error({ job: job?.name, err }, 'job failed'))
+const maintenance = createWorker(config, QUEUE_MAINTENANCE, maintenanceProcessor(infra, { get: queueOf }), connection)
+// The outbox sweep runs every minute: only the sweeps that sent something are worth a line.
+maintenance.on('completed', (job, result) => {
+  const idle = job.name === 'send-outbox' && (result as { sent: number }).sent === 0
+  log[idle ? 'debug' : 'info']({ job: job.name, result }, 'job completed')
+})
+maintenance.on('failed', (job, err) => log.error({ job: job?.name, attempts: job?.attemptsMade, err }, 'job failed'))
 log.info({ schedules: SCHEDULES.map((s) => s.id) }, 'worker started')
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, async () => {
     await maintenance.close()
     for (const q of queues.values()) await q.close()
-    await db.$disconnect()
+    await infra.db.$disconnect()
+    infra.redis.disconnect()
     connection.disconnect()
     process.exit(0)
   })

@@ -7,6 +7,9 @@ import { loadConfig, type Config } from '../src/config.ts'
 import { buildApp, REPO_ROOT } from '../src/app.ts'
 import { migrateDeploy } from '../../../scripts/migrate.ts'
 import { seed, type SeedOptions } from '../src/seed/index.ts'
+import type { Worker } from 'bullmq'
+import { QUEUE_MAINTENANCE, createWorker, queueConnection } from '../src/jobs/queues.ts'
+import { maintenanceProcessor } from '../src/jobs/processors.ts'
 
 let migrated: Promise<unknown> | null = null
 
@@ -70,3 +73,17 @@ export async function login(app: FastifyInstance, area: Area, username: string, 
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
+
+/** The worker's maintenance queue consumer, running in the test process against the app's Redis and database. */
+export function startMaintenanceWorker(app: FastifyInstance): Worker {
+  return createWorker(app.config, QUEUE_MAINTENANCE, maintenanceProcessor(app, app.queues), queueConnection(app.config))
+}
+
+/** Waits until `check` holds (jobs run in the background). */
+export async function eventually(check: () => boolean | Promise<boolean>, ms = 5000) {
+  const deadline = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}

@@ -12,6 +12,7 @@ import type { Db } from './db.ts'
 import type { ScopePlugin } from '../modules/types.ts'
 import { mapPrismaError } from './prismaErrors.ts'
 import { listPageSql } from './listSql.ts'
+import { cleanRichText } from './richText.ts'
 
 type Row = Record<string, unknown> & { id: number }
 type Where = Record<string, unknown>
@@ -45,8 +46,9 @@ export type ServerResource = {
   beforeWrite?: (req: FastifyRequest, data: Record<string, unknown>, existing: Row | null, tx: Tx) => Promise<Record<string, unknown>>
   /** Side effects inside the write transaction (join rows, counters). */
   afterWrite?: (req: FastifyRequest, row: Row, input: Record<string, unknown>, tx: Tx) => Promise<void>
-  /** Checks before rows are deleted, inside the transaction. */
-  beforeDelete?: (req: FastifyRequest, ids: number[], tx: Tx) => Promise<void>
+  /** Checks before rows are deleted, inside the transaction; may answer what to do once the delete is committed
+   *  (stored files to remove). */
+  beforeDelete?: (req: FastifyRequest, ids: number[], tx: Tx) => Promise<void | (() => Promise<void>)>
   /** Called after any committed write (cache invalidation). */
   afterCommit?: (req: FastifyRequest) => Promise<void>
   /** Adds virtual fields to answered rows. */
@@ -154,7 +156,11 @@ async function presentRows(res: ServerResource, req: FastifyRequest, rows: Row[]
 /** Split the validated input into table columns and virtual fields (left for the hooks). */
 function columnsOf(res: ServerResource, input: Record<string, unknown>) {
   const data: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(input)) if (v !== undefined && !res.decl.fields[k]?.virtual) data[k] = v
+  for (const [k, v] of Object.entries(input)) {
+    const field = res.decl.fields[k]
+    if (v === undefined || field?.virtual) continue
+    data[k] = field?.form?.type === 'editor' && typeof v === 'string' ? cleanRichText(v) : v
+  }
   return data
 }
 
@@ -291,16 +297,19 @@ export function resourceRoutes(res: ServerResource): ScopePlugin {
     if (has('destroy'))
       app.delete(`${path}/:ids`, { schema: { params: idsParam, tags }, config: { permission: perm('destroy') } }, async (req) => {
         const ids = [...new Set(req.params.ids.split(',').map(Number))]
+        let afterwards: void | (() => Promise<void>)
         try {
-          await db.$transaction(async (tx) => {
-            await res.beforeDelete?.(req, ids, tx)
+          afterwards = await db.$transaction(async (tx) => {
+            const then = await res.beforeDelete?.(req, ids, tx)
             const { count } = await delegate(tx, res.model).deleteMany({ where: { id: { in: ids }, ...resourceWhere(res, req) } })
             // Any id that is missing or belongs to someone else refuses the whole batch.
             if (count !== ids.length) throw notFound()
+            return then
           })
         } catch (err) {
           throw mapPrismaError(err)
         }
+        if (afterwards) await afterwards()
         await committed(req)
         return ok(req, { deleted: ids.length })
       })

@@ -8,6 +8,8 @@ export const QUEUE_MAINTENANCE = 'maintenance'
 /** Repeated jobs: id → schedule and job name (idempotent upsert at every worker start). */
 export const SCHEDULES: { queue: string; id: string; every: number; name: string }[] = [
   { queue: QUEUE_MAINTENANCE, id: 'purge-sessions', every: 60 * 60 * 1000, name: 'purge-sessions' },
+  { queue: QUEUE_MAINTENANCE, id: 'send-outbox', every: 60 * 1000, name: 'send-outbox' },
+  { queue: QUEUE_MAINTENANCE, id: 'purge-outbox', every: 60 * 60 * 1000, name: 'purge-outbox' },
 ]
 
 export function queueConnection(config: Config): Redis {

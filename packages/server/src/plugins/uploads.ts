@@ -5,8 +5,9 @@ import fastifyStatic from '@fastify/static'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import type { Infra } from './infra.ts'
 
-export function uploadRoot(app: FastifyInstance): string {
+export function uploadRoot(app: Pick<Infra, 'config'>): string {
   return path.resolve(app.config.UPLOAD_DIR)
 }
 

@@ -1,7 +1,7 @@
 // The storage in use, chosen by the `upload` config row (fields in shared/schemas/configs.ts): driver 'oss' with
 // bucket, endpoint, key, secret (cdn, ssl, cname optional) selects Aliyun OSS; otherwise files go to the local disk.
 import { z } from 'zod'
-import type { FastifyInstance } from 'fastify'
+import type { Infra } from '../../plugins/infra.ts'
 import { readConfig } from '../../core/configs.ts'
 import { uploadRoot } from '../../plugins/uploads.ts'
 import { localStorage } from './local.ts'
@@ -22,7 +22,7 @@ const ossConfig = z.object({
   cname: z.boolean().optional(),
 })
 
-export async function storageFor(app: FastifyInstance): Promise<Storage> {
+export async function storageFor(app: Infra): Promise<Storage> {
   const row = await readConfig<{ driver?: unknown }>(app, 'upload')
   if (row?.driver !== 'oss') return localStorage(uploadRoot(app))
   // An OSS driver with missing credentials is a configuration error to fix, not a reason to write to local disk.

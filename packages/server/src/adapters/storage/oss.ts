@@ -25,11 +25,24 @@ export function ossStorage(opts: OssOptions): Storage {
   })
   const cdn = opts.cdn?.trim().replace(/\/+$/, '')
   const cdnBase = cdn ? (/^https?:\/\//.test(cdn) ? cdn : `${opts.ssl ? 'https' : 'http'}://${cdn}`) : null
+  const endpoint = new URL(/^https?:\/\//.test(opts.endpoint) ? opts.endpoint : `http://${opts.endpoint}`)
+  const ownHosts = new Set([opts.cname ? endpoint.host : `${opts.bucket}.${endpoint.host}`, ...(cdnBase ? [new URL(cdnBase).host] : [])])
   return {
     disk: 'alioss',
     async put(key, body, contentType) {
       const result = await client.put(key, body, { mime: contentType, headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } })
       return cdnBase ? `${cdnBase}/${key}` : result.url
+    },
+    async remove(url) {
+      let parsed: URL
+      try {
+        parsed = new URL(url)
+      } catch {
+        return
+      }
+      // The key is the URL's path, on the CDN's host as on the bucket's; other hosts are not this bucket.
+      const key = decodeURIComponent(parsed.pathname.slice(1))
+      if (key && ownHosts.has(parsed.host)) await client.delete(key)
     },
   }
 }

@@ -1,8 +1,12 @@
 // The seller's attributes with their specs, and the image space (folders and the files uploaded for goods).
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import sharp from 'sharp'
-import { createTestApp, http, resetDb } from '../../../test/helpers.ts'
+import type { Worker } from 'bullmq'
+import { createTestApp, eventually, http, resetDb, startMaintenanceWorker } from '../../../test/helpers.ts'
+import { uploadRoot } from '../../plugins/uploads.ts'
 import { leafClasses, sellerWithStore, type Leaf, type TestSeller } from './testkit.ts'
 
 let app: FastifyInstance
@@ -60,6 +64,13 @@ describe('attributes and specs', () => {
 })
 
 describe('image space', () => {
+  let worker: Worker
+  beforeAll(() => {
+    worker = startMaintenanceWorker(app)
+  })
+  afterAll(async () => worker.close())
+  const onDisk = (url: string) => existsSync(path.join(uploadRoot(app), url.replace(/^\/uploads\//, '')))
+
   async function upload(s: TestSeller, name = 'goods') {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } }).png().toBuffer()
     return http(app).post('/api/Seller/uploads').set(s.auth).field('name', name).attach('file', png, 'red.png')
@@ -83,10 +94,40 @@ describe('image space', () => {
     expect((await me.put(`/file_spaces/${second}`, { url: 'http://evil' })).status).toBe(400)
     expect((await me.get('/file_spaces', { dir_id: dir })).body.data.data.map((f: { id: number }) => f.id)).toEqual([first])
 
+    const firstUrl = files.body.data.data[0].url as string
+    expect(onDisk(firstUrl)).toBe(true)
     expect((await me.del(`/file_space_dirs/${dir}`)).body.code).toBe(200)
     expect(await app.db.file_spaces.findUnique({ where: { id: first } })).toBeNull()
+    await eventually(() => !onDisk(firstUrl))
     expect(await app.db.file_spaces.findUnique({ where: { id: second } })).not.toBeNull()
     expect((await me.del(`/file_space_dirs/${theirDir}`)).status).toBe(404)
     expect(await app.db.file_space_dirs.findUnique({ where: { id: theirDir } })).not.toBeNull()
+  })
+
+  test('deleted files leave the disk, except those a goods (image or details) or the store page still shows', async () => {
+    const me = as(seller)
+    const urls: string[] = []
+    for (let i = 0; i < 4; i++) urls.push((await upload(seller)).body.data)
+    const goods = await me.post('/goods', { goods_name: '主图商品', class_id: leaves[0].id, goods_master_image: urls[1], goods_content: `<p><img src="${urls[3]}"></p>`, goods_price: '1.00', goods_stock: 1 })
+    expect(goods.body.code).toBe(200)
+    await app.db.stores.update({ where: { id: seller.storeId }, data: { store_logo: urls[2] } })
+    expect(urls.every(onDisk)).toBe(true)
+
+    const ids = (await me.get('/file_spaces')).body.data.data.map((f: { id: number }) => f.id)
+    expect((await me.del(`/file_spaces/${ids.join(',')}`)).body.code).toBe(200)
+    expect(await app.db.file_spaces.count({ where: { belong_id: seller.storeId } })).toBe(0)
+    await eventually(() => !onDisk(urls[0]))
+    expect(urls.map(onDisk)).toEqual([false, true, true, true])
+    expect(await app.db.outbox.count({ where: { sent_at: null } })).toBe(0)
+  })
+
+  test('a refused delete (one foreign id) removes nothing', async () => {
+    const mine = (await upload(seller)).body.data as string
+    await upload(other)
+    const ids = (await app.db.file_spaces.findMany({ select: { id: true } })).map((f) => f.id)
+    expect((await as(seller).del(`/file_spaces/${ids.join(',')}`)).status).toBe(404)
+    expect(onDisk(mine)).toBe(true)
+    expect(await app.db.file_spaces.count()).toBe(2)
+    expect(await app.db.outbox.count()).toBe(0)
   })
 })

@@ -8,6 +8,10 @@ import { CLASS_LEVELS } from '@qshop/shared/schemas/catalog'
 import type { ServerResource, Tx } from '../../core/resource.ts'
 import { businessError, invalid } from '../../core/errors.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
+import type { StoredFile } from './storedFiles.ts'
+import { sendAfterCommit, stageJob } from '../../jobs/outbox.ts'
+import { QUEUE_MAINTENANCE } from '../../jobs/queues.ts'
+import { JOB_REMOVE_FILES, type RemoveFilesJob } from '../../jobs/processors.ts'
 import { invalidateCatalogNames, invalidateGoods, invalidateStore } from './cache.ts'
 
 /** The ids a write route named (`:id` or `:ids`). */
@@ -128,13 +132,24 @@ function sellerResources(app: FastifyInstance): ServerResource[] {
     afterCommit: async (req) => invalidateStore(app, storeOf(req)),
   }
 
+  /** The stored files go in a job staged with the delete, sent once it is committed. */
+  async function removeFilesLater(tx: Tx, storeId: number, files: StoredFile[]) {
+    if (!files.length) return
+    const payload: RemoveFilesJob = { storeId, files }
+    const staged = await stageJob(tx, { queue: QUEUE_MAINTENANCE, name: JOB_REMOVE_FILES, payload })
+    return () => sendAfterCommit(app, app.queues, [staged])
+  }
+
   const fileSpaceDirs: ServerResource = {
     decl: seller.fileSpaceDirs,
     model: 'file_space_dirs',
     storeColumn: 'belong_id',
-    // A folder goes with its files (the image-space rows; stored files stay, goods may still show them).
+    // A folder goes with its files.
     beforeDelete: async (req, ids, tx) => {
-      await tx.file_spaces.deleteMany({ where: { belong_id: storeOf(req), dir_id: { in: ids } } })
+      const where = { belong_id: storeOf(req), dir_id: { in: ids } }
+      const files = await tx.file_spaces.findMany({ where, select: { url: true, disk_name: true } })
+      await tx.file_spaces.deleteMany({ where })
+      return removeFilesLater(tx, storeOf(req), files)
     },
   }
 
@@ -142,6 +157,10 @@ function sellerResources(app: FastifyInstance): ServerResource[] {
     decl: seller.fileSpaces,
     model: 'file_spaces',
     storeColumn: 'belong_id',
+    beforeDelete: async (req, ids, tx) => {
+      const files = await tx.file_spaces.findMany({ where: { id: { in: ids }, belong_id: storeOf(req) }, select: { url: true, disk_name: true } })
+      return removeFilesLater(tx, storeOf(req), files)
+    },
     beforeWrite: async (req, data, _existing, tx) => {
       const dir = data.dir_id as number | undefined
       if (dir && !(await tx.file_space_dirs.findFirst({ where: { id: dir, belong_id: storeOf(req) }, select: { id: true } })))

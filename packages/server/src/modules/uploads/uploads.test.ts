@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { readdir } from 'node:fs/promises'
 import sharp from 'sharp'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
+import { bearer, createTestApp, eventually, http, resetDb, startMaintenanceWorker } from '../../../test/helpers.ts'
 import { invalidateConfig } from '../../core/configs.ts'
 import { ossStorage } from '../../adapters/storage/oss.ts'
 
@@ -261,11 +261,12 @@ describe('POST /api/Seller/uploads and /api/Admin/uploads', () => {
   })
 })
 
-// A local stand-in for Aliyun OSS: it checks each PUT's signature (OSS V1: HMAC-SHA1 over verb, MD5, type, date,
-// x-oss-* headers and /bucket/key) with the secret it knows, and keeps what it received.
+// A local stand-in for Aliyun OSS: it checks each PUT's and DELETE's signature (OSS V1: HMAC-SHA1 over verb, MD5,
+// type, date, x-oss-* headers and /bucket/key) with the secret it knows, and keeps what it received.
 type Received = { key: string; contentType: string; body: Buffer }
 function fakeOss(accessKeyId: string, secret: string, bucket: string) {
   const received: Received[] = []
+  const deleted: string[] = []
   const server: Server = createServer(async (req: IncomingMessage, res) => {
     const chunks: Buffer[] = []
     for await (const c of req) chunks.push(c as Buffer)
@@ -279,16 +280,22 @@ function fakeOss(accessKeyId: string, secret: string, bucket: string) {
     const toSign = [req.method, h['content-md5'] ?? '', h['content-type'] ?? '', h['x-oss-date'] ?? '', ...ossHeaders, `/${bucket}/${key}`].join('\n')
     const expected = `OSS ${accessKeyId}:${createHmac('sha1', secret).update(toSign).digest('base64')}`
     const md5Ok = !h['content-md5'] || h['content-md5'] === createHash('md5').update(body).digest('base64')
-    if (req.method !== 'PUT' || h.authorization !== expected || !md5Ok) {
+    if (!['PUT', 'DELETE'].includes(req.method ?? '') || h.authorization !== expected || !md5Ok) {
       res.writeHead(403, { 'content-type': 'application/xml', 'x-oss-request-id': 'fake' })
       res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>SignatureDoesNotMatch</Code><Message>bad signature</Message></Error>')
+      return
+    }
+    if (req.method === 'DELETE') {
+      deleted.push(key)
+      res.writeHead(204, { 'x-oss-request-id': 'fake' })
+      res.end()
       return
     }
     received.push({ key, contentType: String(h['content-type']), body })
     res.writeHead(200, { etag: `"${createHash('md5').update(body).digest('hex').toUpperCase()}"`, 'x-oss-request-id': 'fake' })
     res.end()
   })
-  return { server, received }
+  return { server, received, deleted }
 }
 
 describe('OSS storage driver', () => {
@@ -336,6 +343,28 @@ describe('OSS storage driver', () => {
     expect(await sharp(put.body).metadata()).toMatchObject({ format: 'png', width: 50, height: 40 })
     expect(res.body.data).toBe(`${endpoint}/${put.key}`)
     expect(await app.db.file_spaces.findFirstOrThrow({ where: { belong_id: store.id } })).toMatchObject({ disk_name: 'alioss', url: `${endpoint}/${put.key}` })
+  })
+
+  it('deletes an image-space file from the bucket when the seller deletes it', async () => {
+    await useOss()
+    oss.received.length = 0
+    oss.deleted.length = 0
+    const owner = await makeUser('seller_oss_delete')
+    const store = await app.db.stores.create({ data: { user_id: owner.id, store_name: 'OSS delete' } })
+    const auth = bearer(await tokenFor('seller', owner.id))
+    expect((await http(app).post('/api/Seller/uploads').set(auth).field('name', 'goods').attach('file', await png(20, 20), 'gone.png')).body.code).toBe(200)
+    const row = await app.db.file_spaces.findFirstOrThrow({ where: { belong_id: store.id } })
+    const worker = startMaintenanceWorker(app)
+    try {
+      expect((await http(app).delete(`/api/Seller/file_spaces/${row.id}`).set(auth)).body.code).toBe(200)
+      await eventually(() => oss.deleted.length > 0)
+    } finally {
+      await worker.close()
+    }
+    expect(oss.deleted).toEqual([oss.received[0].key])
+    // a URL on another host is not this bucket's to delete
+    await ossStorage({ bucket: 'shop-bucket', endpoint, key: 'AK-test', secret: 'SK-test-secret', cname: true }).remove(`https://elsewhere.example/${oss.received[0].key}`)
+    expect(oss.deleted).toHaveLength(1)
   })
 
   it('answers CDN URLs when a cdn domain is configured', async () => {
