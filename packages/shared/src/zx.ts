@@ -73,5 +73,10 @@ export const datetime = () =>
     return Number.isNaN(d.getTime()) ? v : d
   }, z.date())
 
+/** Rich text (html + separator + editor JSON) within a TEXT column: 65535 bytes of UTF-8. */
+export const RICH_TEXT_MAX_BYTES = 65535
+export const richText = () =>
+  z.string().refine((s) => new TextEncoder().encode(s).length <= RICH_TEXT_MAX_BYTES, { message: 'richTextTooLong' })
+
 export const phone = () => z.string().trim().regex(/^1[3-9]\d{9}$/, { message: 'phone' })
 export const password = () => z.string().min(6).max(64)

@@ -54,6 +54,7 @@ const zh = {
   'valid.money': '金额格式错误',
   'valid.enum': '取值不在允许范围内',
   'valid.json': 'JSON 格式错误',
+  'valid.richTextTooLong': '内容过长（最多 64 KB）',
   // content module
   'msg.inUse': '数据正在使用中，不能删除',
   'msg.moveHasChildren': '有下级数据时不能改变层级',
@@ -128,6 +129,7 @@ const en: Record<MessageKey, string> = {
   'valid.money': 'Wrong amount format.',
   'valid.enum': 'The value is not allowed.',
   'valid.json': 'Wrong JSON format.',
+  'valid.richTextTooLong': 'The content is too long (at most 64 KB).',
   // content module
   'msg.inUse': 'It is in use and cannot be deleted.',
   'msg.moveHasChildren': 'An item with children cannot change its level.',

@@ -39,7 +39,6 @@ const urlList = (max: number) =>
     z.array(zx.text(255, 1).refine((s) => !s.includes(','), { message: 'format' })).max(max),
   )
 /** Rich text (html + separator + editor JSON) bounded by the TEXT column (65,535 bytes). */
-const richText = () => z.string().refine((s) => new TextEncoder().encode(s).length <= 65535, { message: 'tooLong' })
 const nonNegative = (max = 2147483647) => zx.int().pipe(z.number().min(0).max(max))
 /** Weight in kg with two decimals, as a string. */
 const weight = () => zx.money({ max: 99999999 })
@@ -85,8 +84,8 @@ const goodsFields = {
   goods_weight: weight(),
   /** ignored when SKUs exist (the sum of SKU stock) */
   goods_stock: nonNegative(),
-  goods_content: richText(),
-  goods_content_mobile: richText(),
+  goods_content: zx.richText(),
+  goods_content_mobile: zx.richText(),
   /** 1 on shelf · 0 off */
   goods_status: zx.flag(),
   /** -1 free shipping · 0 the store's default template · N a template of the store */
@@ -151,7 +150,7 @@ export const storeSettingsBody = z.strictObject({
   store_name: zx.text(64, 1).optional(),
   store_description: zx.text(255).optional(),
   store_mobile: zx.phone().optional(),
-  after_sale_service: zx.text(5000).optional(),
+  after_sale_service: zx.richText().optional(),
   store_face_image: url().optional(),
   area: areaPath().optional(),
   store_lat: coordinate(90).optional(),

@@ -29,6 +29,7 @@ function messageKey(issue: Issue): { key: MessageKey; params?: Record<string, st
       return { key: 'valid.enum' };
     default:
       if (issue.message === 'money') return { key: 'valid.money' };
+      if (issue.message === 'richTextTooLong') return { key: 'valid.richTextTooLong' };
       if (issue.message === 'phone') return { key: 'valid.phone' };
       return { key: 'valid.format' };
   }

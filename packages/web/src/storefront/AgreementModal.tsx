@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
 import { PageLoader } from '../components/PageLoader';
 import { richTextHtml } from '../resource/richText';
+import { safeHtml } from './catalog/safeHtml';
 
 interface Agreement {
   name?: string;
@@ -25,7 +26,7 @@ export function AgreementModal({ opened, onClose }: { opened: boolean; onClose: 
       {agreement ? (
         <ScrollArea.Autosize mah="60vh">
           <TypographyStylesProvider>
-            <div dangerouslySetInnerHTML={{ __html: richTextHtml(agreement.content) || t('common.empty') }} />
+            <div dangerouslySetInnerHTML={{ __html: safeHtml(richTextHtml(agreement.content)) || t('common.empty') }} />
           </TypographyStylesProvider>
         </ScrollArea.Autosize>
       ) : (

@@ -194,6 +194,15 @@ describe('review', () => {
     }
   })
 
+  test('goods details are stored without script; sending the stored details again is no change to review', async () => {
+    await setGoodsReview(app, true)
+    const id = (await post({ ...base(), goods_price: '1.00', goods_content: '<p>详情</p><img src="/a.png" onerror="x()">', goods_content_mobile: '<script>x()</script><p>手机</p>' })).body.data.id as number
+    const row = await app.db.goods.findUniqueOrThrow({ where: { id }, select: { goods_content: true, goods_content_mobile: true } })
+    expect(row).toEqual({ goods_content: '<p>详情</p><img src="/a.png" />', goods_content_mobile: '<p>手机</p>' })
+    await verify(id, { goods_verify: 1 })
+    expect((await put(id, { goods_content: '<p>详情</p><img src="/a.png" onerror="x()">' })).body.data.goods_verify).toBe(1)
+  })
+
   test('a rejection needs a reason, the seller sees it, and the next save resubmits', async () => {
     await setGoodsReview(app, true)
     const id = (await post({ ...base(), goods_price: '1.00' })).body.data.id as number

@@ -18,6 +18,7 @@ import { normalizeSkus, skuTotals, syncSkus } from './skus.ts'
 import { searchText } from './searchText.ts'
 import { invalidateGoods } from './cache.ts'
 import { splitList } from './format.ts'
+import { cleanRichTextFields } from '../../core/richText.ts'
 
 /** Edits of these send an approved goods back to review. */
 const REVIEWED_FIELDS = ['goods_name', 'goods_subname', 'goods_content', 'goods_content_mobile'] as const
@@ -66,7 +67,8 @@ async function checkReferences(app: FastifyInstance, req: FastifyRequest, tx: Tx
 }
 
 /** Creates (id null) or updates a goods of the caller's store; answers its id and review state. */
-export async function saveGoods(app: FastifyInstance, req: FastifyRequest, input: GoodsCreate | GoodsUpdate, id: number | null) {
+export async function saveGoods(app: FastifyInstance, req: FastifyRequest, posted: GoodsCreate | GoodsUpdate, id: number | null) {
+  const input = cleanRichTextFields(posted, ['goods_content', 'goods_content_mobile'])
   const storeId = req.actor?.storeId
   if (!storeId) throw notFound()
   const review = await reviewOn(app)

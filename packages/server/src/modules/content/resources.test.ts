@@ -139,6 +139,15 @@ describe('articles and article menus', () => {
     expect(write.status).toBe(400)
   })
 
+  test('rich text is stored without script, on create and on edit', async () => {
+    const pid = (await app.db.article_menus.create({ data: { name: '清洗' } })).id
+    const created = await admin.post('/articles', { pid, name: '带脚本', content: '<p onclick="x()">正文</p><script>alert(1)</script>##qshop##[]' })
+    const id = created.body.data.id as number
+    expect((await app.db.articles.findUniqueOrThrow({ where: { id } })).content).toBe('<p>正文</p>##qshop##[]')
+    await admin.put(`/articles/${id}`, { content: '<img src="x" onerror="alert(1)">##qshop##[]' })
+    expect((await app.db.articles.findUniqueOrThrow({ where: { id } })).content).toBe('<img src="x" />##qshop##[]')
+  })
+
   test('GET /api/article/{name} answers the article and counts the view atomically', async () => {
     const menu = await app.db.article_menus.create({ data: { name: '计数' } })
     const row = await app.db.articles.create({ data: { pid: menu.id, name: '阅读计数', content: '<p>hi</p>' } })

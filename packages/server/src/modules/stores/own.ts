@@ -13,6 +13,7 @@ import { splitList } from '../catalog/format.ts'
 import { classIndex } from '../catalog/classes.ts'
 import { invalidateStoreCard } from '../catalog/cache.ts'
 import { areaFields, areaValue } from './area.ts'
+import { cleanRichTextFields } from '../../core/richText.ts'
 import { normalizeClassPaths, storeClassPaths, writeStoreClasses } from './storeClasses.ts'
 
 const STORE_CLOSED = 0
@@ -99,7 +100,7 @@ export async function readSettings(app: FastifyInstance, storeId: number) {
 }
 
 export async function saveSettings(app: FastifyInstance, req: FastifyRequest, storeId: number, input: StoreSettings) {
-  const { area, store_slide, store_mobile_slide, ...fields } = input
+  const { area, store_slide, store_mobile_slide, ...fields } = cleanRichTextFields(input, ['after_sale_service'])
   try {
     await app.db.$transaction(async (tx) => {
       const rows = await tx.$queryRaw<{ store_verify: number }[]>`SELECT store_verify FROM stores WHERE id = ${storeId} FOR UPDATE`

@@ -198,6 +198,10 @@ describe('seller settings', () => {
     expect(badArea.status).toBe(400)
     for (const field of ['store_verify', 'store_status', 'store_money', 'business_license'])
       expect((await http(app).put('/api/Seller/stores').set(seller.auth).send({ [field]: 4 })).status).toBe(400)
+
+    // the after-sales text is rich text: stored without script
+    await http(app).put('/api/Seller/stores').set(seller.auth).send({ after_sale_service: '<p>七天无理由</p><script>alert(1)</script>##qshop##[]' })
+    expect((await app.db.stores.findUniqueOrThrow({ where: { id: seller.storeId } })).after_sale_service).toBe('<p>七天无理由</p>##qshop##[]')
     expect(await app.db.stores.findUniqueOrThrow({ where: { id: seller.storeId } })).toMatchObject({ store_verify: 4, store_status: 1 })
   })
 

@@ -10,7 +10,6 @@ const count = (max: number) => zx.int().pipe(z.number().min(0).max(max))
 /** Lookup keys used in URLs and code (agreement `ename`, SMS usage, carrier code). */
 const slug = (max: number) => zx.text(max, 1).regex(/^[A-Za-z0-9_-]+$/)
 /** Rich text (html + separator + editor JSON) bounded by the TEXT column (65,535 bytes). */
-const richText = () => z.string().refine((s) => new TextEncoder().encode(s).length <= 65535, { message: 'tooLong' })
 
 const AREA_DEEP: Dict = [
   { label: 'fields.area_province', value: 0 },
@@ -107,7 +106,7 @@ export const agreements = defineResource({
   fields: {
     name: { label: 'fields.name', input: zx.text(64, 1), required: true, form: { type: 'text' }, column: { type: 'text' }, filter: ['eq', 'like'], search: 'text' },
     ename: { label: 'fields.agreement_ename', input: slug(64), required: true, form: { type: 'text' }, column: { type: 'text' }, filter: ['eq'], search: 'text' },
-    content: { label: 'fields.rich_content', input: richText(), form: { type: 'editor', span: 24 }, column: { type: 'html' } },
+    content: { label: 'fields.rich_content', input: zx.richText(), form: { type: 'editor', span: 24 }, column: { type: 'html' } },
   },
 })
 
@@ -142,7 +141,7 @@ export const articles = defineResource({
       search: 'select',
     },
     name: { label: 'fields.title', input: zx.text(120, 1), required: true, form: { type: 'text' }, column: { type: 'text' }, filter: ['eq', 'like'], search: 'text' },
-    content: { label: 'fields.rich_content', input: richText(), form: { type: 'editor', span: 24 }, column: { type: 'html' } },
+    content: { label: 'fields.rich_content', input: zx.richText(), form: { type: 'editor', span: 24 }, column: { type: 'html' } },
     click: { label: 'fields.click', column: { type: 'text' }, sortable: true },
   },
 })
@@ -153,7 +152,7 @@ export const notices = defineResource({
   fields: {
     tag: { label: 'fields.tag', input: zx.text(32), form: { type: 'text' }, column: { type: 'tags' }, filter: ['eq'] },
     name: { label: 'fields.title', input: zx.text(120, 1), required: true, form: { type: 'text' }, column: { type: 'text' }, filter: ['eq', 'like'], search: 'text' },
-    content: { label: 'fields.rich_content', input: richText(), form: { type: 'editor', span: 24 }, column: { type: 'html' } },
+    content: { label: 'fields.rich_content', input: zx.richText(), form: { type: 'editor', span: 24 }, column: { type: 'html' } },
     is_type: { label: 'fields.is_type', input: count(255), form: { type: 'number' }, column: { type: 'text' }, filter: ['eq'] },
     is_send: { label: 'fields.is_send', input: zx.flag(), form: { type: 'switch' }, column: { type: 'dict', dict: YES_NO }, filter: ['eq'] },
   },

@@ -1,6 +1,6 @@
 // A store's public page (/store/{id}): its card, ratings and follow toggle, best sellers, and its goods searched
 // within the store (GET /api/goods?store_id=).
-import { Anchor, Avatar, Button, Group, Image, LoadingOverlay, Paper, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Avatar, Button, Group, Image, LoadingOverlay, Paper, SegmentedControl, Stack, Text, TextInput, Title, TypographyStylesProvider } from '@mantine/core';
 import { IconBuildingStore, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router-dom';
 import { FAVORITE_TYPE } from '@qshop/shared/schemas/catalog';
 import { api } from '../../api/client';
 import { PageLoader } from '../../components/PageLoader';
+import { richTextHtml } from '../../resource/richText';
 import { FavoriteButton } from '../catalog/FavoriteButton';
 import { GoodsGrid } from '../catalog/GoodsCard';
 import { EmptyState, LoadFailed, isNotFound } from '../catalog/LoadStates';
@@ -16,6 +17,7 @@ import { emptySearch, searchQuery, type GoodsSort, type SearchState } from '../c
 import { StoreRatingList } from '../catalog/StoreCard';
 import type { GoodsCardData, PublicStore, SearchAnswer } from '../catalog/types';
 import { useLoad } from '../catalog/useLoad';
+import { safeHtml } from '../catalog/safeHtml';
 
 interface StorePageData extends PublicStore {
   best_sellers: GoodsCardData[];
@@ -74,6 +76,23 @@ function StoreGoods({ storeId }: { storeId: number }) {
   );
 }
 
+/** The store's after-sales terms: rich text written by the seller (cleaned when saved, and again here). */
+function AfterSaleService({ value }: { value: string | null | undefined }) {
+  const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
+  const html = safeHtml(richTextHtml(value));
+  if (!html) return null;
+  return (
+    <Stack gap={4} mt="sm">
+      <Text size="sm" fw={500}>
+        {tc('storePage.afterSale')}
+      </Text>
+      <TypographyStylesProvider fz="sm">
+        <div dangerouslySetInnerHTML={{ __html: html }} />
+      </TypographyStylesProvider>
+    </Stack>
+  );
+}
+
 export default function StorePage() {
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
   const { id } = useParams();
@@ -116,11 +135,7 @@ export default function StorePage() {
             <FavoriteButton kind={FAVORITE_TYPE.STORE} outId={store.id} initial={store.is_fav} />
           </Stack>
         </Group>
-        {store.after_sale_service && (
-          <Text size="sm" c="dimmed" mt="sm" style={{ whiteSpace: 'pre-line' }}>
-            {tc('storePage.afterSale', { text: store.after_sale_service })}
-          </Text>
-        )}
+        <AfterSaleService value={store.after_sale_service} />
       </Paper>
       {store.best_sellers.length > 0 && (
         <Paper withBorder p="md">

@@ -90,4 +90,20 @@ describe('store page', () => {
     await user.click(await screen.findByRole('button', { name: 'Follow store' }));
     expect(await screen.findByRole('button', { name: 'Following' })).toBeInTheDocument();
   });
+
+  it('shows the after-sales terms as rich text, without script and without the editor data', async () => {
+    stubApi((request) => {
+      if (request.url.pathname === '/api/store/3')
+        return { ...store, score: '4', agree: '4', service: '4', speed: '4', best_sellers: [], is_fav: false, after_sale_service: '<p>Seven-day <strong>returns</strong></p><img src="x" onerror="alert(1)">##qshop##{"type":"doc"}' };
+      if (request.url.pathname === '/api/goods') return { data: [], count: 0, total: 0, per_page: 20, last_page: 1, current_page: 1, brands: [], classes: [] };
+      return null;
+    });
+    renderPage('/store/:id', StorePage, '/store/3');
+    expect(await screen.findByText('After-sales service')).toBeInTheDocument();
+    const returns = screen.getByText('returns');
+    expect(returns.tagName).toBe('STRONG');
+    const terms = returns.closest('p')!.parentElement!;
+    expect(terms.innerHTML).not.toContain('onerror');
+    expect(terms.textContent).not.toContain('qshop');
+  });
 });
