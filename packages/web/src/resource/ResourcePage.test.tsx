@@ -59,6 +59,24 @@ describe('the resource list page', () => {
     expect(Object.fromEntries(lists(requests)[1].url.searchParams)).toEqual({ name: 'App|like', page: '1', per_page: '30' });
   });
 
+  it('orders by a sortable column from the first page: ascending, descending, then the default order', async () => {
+    const requests = await renderBrands();
+    const nameHeader = screen.getByRole('columnheader', { name: new RegExp(i18n.t('fields.name')) });
+    const sortButton = () => within(nameHeader).getByRole('button', { hidden: true });
+    await userEvent.click(sortButton());
+    await waitFor(() => expect(lists(requests)).toHaveLength(2));
+    expect(Object.fromEntries(lists(requests)[1].url.searchParams)).toEqual({ sort: 'name', page: '1', per_page: '30' });
+    await userEvent.click(sortButton());
+    await waitFor(() => expect(lists(requests)).toHaveLength(3));
+    expect(lists(requests)[2].url.searchParams.get('sort')).toBe('-name');
+    await userEvent.click(sortButton());
+    await waitFor(() => expect(lists(requests)).toHaveLength(4));
+    expect(lists(requests)[3].url.searchParams.has('sort')).toBe(false);
+    // a column the server cannot order by offers no sorting
+    const statusHeader = screen.getByRole('columnheader', { name: new RegExp(i18n.t('fields.status')) });
+    expect(within(statusHeader).queryByRole('button', { hidden: true })).toBeNull();
+  });
+
   it('shows "wait setting." when no search option is configured', async () => {
     stubApi(() => listAnswer([]));
     const plain = defineResource({ name: 'notes', area: 'admin', fields: { body: { label: 'fields.content', input: zx.text(20), column: { type: 'text' } } } });

@@ -7,6 +7,7 @@ import {
   useMantineReactTable,
   type MRT_ExpandedState,
   type MRT_RowSelectionState,
+  type MRT_SortingState,
   type MRT_Updater,
 } from 'mantine-react-table';
 import { MRT_Localization_EN } from 'mantine-react-table/locales/en/index.esm.mjs';
@@ -37,6 +38,12 @@ export interface ResourceTableProps {
 const apply = <T,>(updater: MRT_Updater<T>, current: T): T =>
   typeof updater === 'function' ? (updater as (old: T) => T)(current) : updater;
 
+/** The list's `sort` parameter as the table's sorting state, and back (one column at a time). */
+export const sortingOf = (sort: string | undefined): MRT_SortingState =>
+  sort ? [{ id: sort.replace(/^-/, ''), desc: sort.startsWith('-') }] : [];
+export const sortOf = (sorting: MRT_SortingState): string | undefined =>
+  sorting[0] ? `${sorting[0].desc ? '-' : ''}${sorting[0].id}` : undefined;
+
 /** Every row of the tree loaded so far. */
 export function flattenRows(rows: Row[]): Row[] {
   return rows.flatMap((row) => [row, ...flattenRows(row.children ?? [])]);
@@ -56,7 +63,7 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** The list of one resource: server pages, row selection, lazily loaded tree rows, full screen. */
+/** The list of one resource: server pages and order, row selection, lazily loaded tree rows, full screen. */
 export function ResourceTable({ list, columns, dicts, tree = false, renderCell, selection, onSelectionChange, single = false, toolbar, rowActions }: ResourceTableProps) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState<MRT_ExpandedState>({});
@@ -89,8 +96,16 @@ export function ResourceTable({ list, columns, dicts, tree = false, renderCell, 
     enableSubRowSelection: false,
     onRowSelectionChange: (updater) => onSelectionChange(apply(updater, selection)),
     onExpandedChange: (updater) => setExpanded(apply(updater, expanded)),
-    state: { rowSelection: selection, expanded, isLoading: list.loading && list.rows.length === 0, showProgressBars: list.loading },
-    enableSorting: false,
+    state: {
+      rowSelection: selection,
+      expanded,
+      sorting: sortingOf(list.sort),
+      isLoading: list.loading && list.rows.length === 0,
+      showProgressBars: list.loading,
+    },
+    manualSorting: true,
+    enableMultiSort: false,
+    onSortingChange: (updater) => list.setSort(sortOf(apply(updater, sortingOf(list.sort)))),
     enableColumnActions: false,
     enableColumnFilters: false,
     enableGlobalFilter: false,

@@ -10,6 +10,8 @@ export interface ColumnModel {
   kind: ColumnKind;
   dict?: Dict;
   width?: number;
+  /** the server orders the list by it on request */
+  sortable?: boolean;
 }
 
 export const CREATED_AT = 'created_at';
@@ -37,7 +39,7 @@ function withCreatedAt(columns: ColumnModel[]): ColumnModel[] {
 function modelOf(name: string, field: FieldDecl, kind: ColumnKind): ColumnModel {
   const column = field.column || undefined;
   const dict = column?.dict ?? field.form?.dict ?? (field.form?.type === 'switch' ? YES_NO : undefined);
-  return { name, label: field.label, kind, dict, width: column?.width };
+  return { name, label: field.label, kind, dict, width: column?.width, sortable: field.sortable };
 }
 
 export function tableColumnsOf(decl: ResourceDecl): ColumnModel[] {

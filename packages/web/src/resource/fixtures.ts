@@ -5,7 +5,7 @@ export const brands = defineResource({
   name: 'goods_brands',
   area: 'admin',
   fields: {
-    name: { label: 'fields.name', input: zx.text(20, 1), required: true, form: { type: 'text' }, column: { type: 'text' }, filter: ['eq', 'like'], search: 'text' },
+    name: { label: 'fields.name', input: zx.text(20, 1), required: true, form: { type: 'text' }, column: { type: 'text' }, filter: ['eq', 'like'], search: 'text', sortable: true },
     remark: { label: 'fields.remark', input: zx.text(100), form: { type: 'textarea' }, column: false },
     is_show: {
       label: 'fields.status',

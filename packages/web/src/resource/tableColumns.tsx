@@ -27,6 +27,7 @@ export function tableColumns(models: ColumnModel[], dicts: DictMap, t: TFunction
       id: model.name,
       header: label,
       accessorFn: (row) => row[model.name],
+      enableSorting: Boolean(model.sortable),
       ...(width ? { size: width, minSize: width } : {}),
       Cell: ({ row }) =>
         custom ? custom(row.original) : <ColumnValue kind={model.kind} value={row.original[model.name]} options={dicts[model.name] ?? []} label={label} />,

@@ -1,4 +1,4 @@
-// Loading of one resource list: server pagination, search filters, lazily loaded tree children.
+// Loading of one resource list: server pagination, order and search filters, lazily loaded tree children.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListAnswer } from '@qshop/shared';
 import { api } from '../api/client';
@@ -17,6 +17,10 @@ export interface ResourceList {
   failed: boolean;
   setPage: (page: number) => void;
   setPerPage: (perPage: number) => void;
+  /** `field` or `-field` (descending); undefined: the resource's default order */
+  sort: string | undefined;
+  /** A new order: back to the first page. */
+  setSort: (sort: string | undefined) => void;
   /** New search filters: back to the first page. */
   search: (filters: Record<string, string>) => void;
   reload: () => void;
@@ -36,6 +40,7 @@ export function useResourceList(endpoint: string): ResourceList {
   const [page, setPage] = useState(1);
   const [perPage, setPerPageState] = useState<number>(DEFAULT_PAGE_SIZE);
   const [filters, setFilters] = useState<Record<string, string>>({});
+  const [sort, setSortState] = useState<string | undefined>();
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
   const [version, setVersion] = useState(0);
@@ -45,7 +50,7 @@ export function useResourceList(endpoint: string): ResourceList {
     const request = ++latest.current;
     setLoading(true);
     api
-      .get<ListAnswer<Row>>(endpoint, { ...filters, page, per_page: perPage })
+      .get<ListAnswer<Row>>(endpoint, { ...filters, ...(sort ? { sort } : {}), page, per_page: perPage })
       .then((answer) => {
         if (request !== latest.current) return;
         setRows(answer?.data ?? []);
@@ -58,7 +63,7 @@ export function useResourceList(endpoint: string): ResourceList {
       .finally(() => {
         if (request === latest.current) setLoading(false);
       });
-  }, [endpoint, filters, page, perPage, version]);
+  }, [endpoint, filters, sort, page, perPage, version]);
 
   const loadingChildren = useRef(new Set<number>());
   const loadChildren = useCallback(
@@ -85,6 +90,11 @@ export function useResourceList(endpoint: string): ResourceList {
     setPage,
     setPerPage: (size) => {
       setPerPageState(size);
+      setPage(1);
+    },
+    sort,
+    setSort: (next) => {
+      setSortState(next);
       setPage(1);
     },
     search: (next) => {

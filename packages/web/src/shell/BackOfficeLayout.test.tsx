@@ -128,4 +128,18 @@ describe('back-office shell', () => {
     expect(side).not.toHaveTextContent('Admin Centre');
     expect(screen.getByRole('button', { name: 'Brands' })).toBeInTheDocument();
   });
+
+  it('reaches, opens and follows a menu group with the keyboard alone', async () => {
+    const router = renderAt('/Admin/goods_brands');
+    await screen.findByText('/Admin/goods_brands resource page', {}, LAZY);
+    const group = screen.getByRole('button', { name: 'Classes' });
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    group.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Goods classes' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Admin/goods_classes'));
+  });
 });

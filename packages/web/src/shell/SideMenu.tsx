@@ -1,4 +1,5 @@
 import { ActionIcon, Menu, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import logoUrl from '../assets/logo.svg';
 import type { BackOfficeArea } from '../auth/areas';
@@ -47,7 +48,7 @@ function CollapsedEntry({ entry, pathname, onOpen }: { entry: MenuItem; pathname
     );
   }
   return (
-    <Menu trigger="hover" position="right-start" offset={12}>
+    <Menu trigger="click-hover" position="right-start" offset={12}>
       <Menu.Target>{button}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{label}</Menu.Label>
@@ -64,6 +65,7 @@ function CollapsedEntry({ entry, pathname, onOpen }: { entry: MenuItem; pathname
 function ExpandedEntry({ entry, pathname, onOpen }: { entry: MenuItem; pathname: string; onOpen: (item: MenuItem) => void }) {
   const language = currentLanguage();
   const children = listedChildren(entry);
+  const [opened, setOpened] = useState(() => holds(entry, pathname));
   if (!children.length) {
     return (
       <NavLink
@@ -78,10 +80,13 @@ function ExpandedEntry({ entry, pathname, onOpen }: { entry: MenuItem; pathname:
   }
   return (
     <NavLink
+      component="button"
       className={classes.sideItem}
       label={menuLabel(entry, language)}
       leftSection={<MenuIcon icon={entry.icon} />}
-      defaultOpened={holds(entry, pathname)}
+      opened={opened}
+      onChange={setOpened}
+      aria-expanded={opened}
       childrenOffset={28}
     >
       {children.map((child) => (

@@ -26,6 +26,11 @@ class ResizeObserverStandIn {
 window.ResizeObserver = ResizeObserverStandIn;
 Element.prototype.scrollIntoView = () => undefined;
 window.scrollTo = () => undefined;
+// The rich-text editor measures text ranges and finds drop points; jsdom has no layout.
+const noRect = () => new DOMRect(0, 0, 0, 0);
+Range.prototype.getBoundingClientRect = noRect;
+Range.prototype.getClientRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+document.elementFromPoint = () => null;
 
 afterEach(() => {
   cleanup();

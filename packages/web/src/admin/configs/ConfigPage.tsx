@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { Alert, Button, Center, Fieldset, Grid, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Fieldset, Grid, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { configUpdateSchema, type ConfigGroup, type ConfigValues } from '@qshop/shared/schemas/configs';
@@ -12,6 +12,8 @@ import { FieldRow } from '../../resource/form/FieldRow';
 import { FORM_GRID_COLUMNS } from '../../resource/form/formFields';
 import '../../resource/fieldLabels';
 import { showFieldErrors } from '../../utils/formErrors';
+import { LoadState } from '../../seller/catalog/LoadState';
+import { useLoad } from '../../seller/catalog/useLoad';
 import { notifySuccess } from '../../utils/notify';
 import {
   changedInput,
@@ -23,28 +25,6 @@ import {
   type ConfigField,
   type FormValues,
 } from './configModel';
-
-type Loaded = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: ConfigValues };
-
-/** GET of a group's values; `reload` tries again, `replace` takes the answer of a save. */
-function useConfigValues(endpoint: string) {
-  const [state, setState] = useState<Loaded>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    api
-      .get<ConfigValues>(endpoint)
-      .then((data) => live && setState({ status: 'ready', data }))
-      .catch(() => live && setState({ status: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, [endpoint, attempt]);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  const replace = useCallback((data: ConfigValues) => setState({ status: 'ready', data }), []);
-  return { state, reload, replace };
-}
 
 const WIDE_KINDS = ['textarea', 'editor'];
 
@@ -164,25 +144,9 @@ function ConfigForm({ group, endpoint, data, onSaved }: ConfigFormProps) {
 }
 
 function ConfigGroupPage({ group }: { group: ConfigGroup }) {
-  const { t: tc } = useTranslation(undefined, { keyPrefix: 'configs' });
   const endpoint = `/Admin/configs/${group}`;
-  const { state, reload, replace } = useConfigValues(endpoint);
-  if (state.status === 'loading') {
-    return (
-      <Center py="xl">
-        <Loader aria-label={tc('loading')} />
-      </Center>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
-      <Alert color="red" title={tc('loadFailed')}>
-        <Button variant="light" color="red" size="xs" onClick={reload}>
-          {tc('retry')}
-        </Button>
-      </Alert>
-    );
-  }
+  const { state, retry, replace } = useLoad(endpoint, () => api.get<ConfigValues>(endpoint));
+  if (state.status !== 'ready') return <LoadState state={state} onRetry={retry} keyPrefix="configs" />;
   return <ConfigForm group={group} endpoint={endpoint} data={state.data} onSaved={replace} />;
 }
 

@@ -36,4 +36,34 @@ describe('the editor field', () => {
     expect(html).toBe('<p>Hello</p>');
     expect(json).toMatchObject({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hello' }] }] });
   });
+
+  it('takes images pasted or dropped into the text: small ones inline, larger ones uploaded', async () => {
+    const requests = stubApi((request) => ({ code: 200, msg: '', data: request.method === 'POST' ? '/uploads/editor/big.png' : null }));
+    renderInApp(<ResourceForm decl={articles} endpoint="/Admin/articles" mode="create" record={null} onSaved={vi.fn()} onCancel={vi.fn()} />);
+    const editable = await waitFor(() => {
+      const element = document.querySelector('[contenteditable="true"]');
+      if (!element) throw new Error('editor not mounted');
+      return element as HTMLElement & { editor: Editor };
+    });
+    const transfer = (files: File[]) => ({ files, types: ['Files'], getData: () => '' });
+    const small = new File([new Uint8Array(100)], 'small.png', { type: 'image/png' });
+    const paste = Object.assign(new Event('paste', { bubbles: true, cancelable: true }), { clipboardData: transfer([small]) });
+    editable.dispatchEvent(paste);
+    await waitFor(() => expect(editable.editor.getHTML()).toContain('src="data:image/png;base64,'));
+    expect(paste.defaultPrevented).toBe(true);
+
+    // jsdom has no layout: the drop point is the editor itself
+    vi.spyOn(document, 'elementFromPoint').mockReturnValue(editable);
+    const big = new File([new Uint8Array(64 * 1024)], 'big.png', { type: 'image/png' });
+    const drop = Object.assign(new Event('drop', { bubbles: true, cancelable: true }), { dataTransfer: transfer([big]), clientX: 0, clientY: 0 });
+    editable.dispatchEvent(drop);
+    await waitFor(() => expect(editable.editor.getHTML()).toContain('src="/uploads/editor/big.png"'));
+    // one upload (the test page is outside the back offices, so the storefront's upload route)
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.url.pathname)).toEqual(['/api/uploads']);
+
+    // anything but image files is the editor's own paste
+    const text = Object.assign(new Event('paste', { bubbles: true, cancelable: true }), { clipboardData: { files: [], types: ['text/plain'], getData: (type: string) => (type === 'text/plain' ? 'plain words' : '') } });
+    editable.dispatchEvent(text);
+    await waitFor(() => expect(editable.editor.getHTML()).toContain('plain words'));
+  });
 });

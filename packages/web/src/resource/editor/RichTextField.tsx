@@ -1,8 +1,8 @@
 import '@mantine/tiptap/styles.css';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { FileButton, Stack, Text } from '@mantine/core';
+import { FileButton, Stack } from '@mantine/core';
 import { Link, RichTextEditor, type RichTextEditorLabels } from '@mantine/tiptap';
 import { IconPhoto } from '@tabler/icons-react';
 import { useEditor, type Editor } from '@tiptap/react';
@@ -13,6 +13,7 @@ import type { FieldControlProps } from '../form/fieldProps';
 import { joinRichText, splitRichText } from '../richText';
 import { EditorImage } from './EditorImage';
 import { imageSource, refuseImages } from './editorImages';
+import { FieldError } from '../form/FieldError';
 
 function editorLabels(t: TFunction): Partial<RichTextEditorLabels> {
   const label = (key: string) => t(`resource.editor.${key}`);
@@ -41,11 +42,12 @@ function editorLabels(t: TFunction): Partial<RichTextEditorLabels> {
   };
 }
 
-function ImageControl({ editor }: { editor: Editor }) {
+/** Inserting images into the editor, from the toolbar button, a paste or a drop: checked, then inlined or uploaded. */
+function useImageInsert() {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
 
-  const insert = async (files: File[]) => {
+  const insert = async (editor: Editor, files: File[]) => {
     const refusal = refuseImages(files);
     if (refusal) {
       notifyError(t(`resource.editor.${refusal}`, { max: UPLOAD_MAX_FILES, size: UPLOAD_MAX_BYTES / 1024 / 1024 }));
@@ -63,9 +65,16 @@ function ImageControl({ editor }: { editor: Editor }) {
       setBusy(false);
     }
   };
+  return { busy, insert };
+}
 
+/** The image files of a paste or a drop (other files and plain content are left to the editor). */
+const imageFiles = (list: FileList | null | undefined): File[] => [...(list ?? [])].filter((file) => file.type.startsWith('image/'));
+
+function ImageControl({ editor, busy, onFiles }: { editor: Editor; busy: boolean; onFiles: (editor: Editor, files: File[]) => void }) {
+  const { t } = useTranslation();
   return (
-    <FileButton onChange={insert} accept="image/*" multiple>
+    <FileButton onChange={(files) => onFiles(editor, files)} accept="image/*" multiple>
       {(props) => (
         <RichTextEditor.Control {...props} disabled={busy} aria-label={t('resource.editor.image')} title={t('resource.editor.image')}>
           <IconPhoto size={16} stroke={1.5} />
@@ -80,12 +89,32 @@ export default function RichTextField({ id, value, onChange, error }: FieldContr
   const { t } = useTranslation();
   // The editor owns its content once created: the stored value is read only at mount.
   const [initial] = useState(() => splitRichText(typeof value === 'string' ? value : ''));
+  const images = useImageInsert();
+  // The editor keeps the handlers it was created with: they reach the current editor and insert through refs.
+  const editorRef = useRef<Editor | null>(null);
+  const insertRef = useRef(images.insert);
+  insertRef.current = images.insert;
+  const insertFiles = (files: File[]) => {
+    if (!files.length || !editorRef.current) return false;
+    void insertRef.current(editorRef.current, files);
+    return true;
+  };
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link, EditorImage],
     content: (initial.json as object | null) ?? initial.html,
     shouldRerenderOnTransaction: true,
     onUpdate: ({ editor: current }) => onChange(joinRichText(current.getHTML(), current.getJSON())),
+    editorProps: {
+      handlePaste: (_view, event) => insertFiles(imageFiles(event.clipboardData?.files)),
+      handleDrop: (view, event) => {
+        const files = imageFiles(event.dataTransfer?.files);
+        const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
+        if (files.length && at && editorRef.current) editorRef.current.commands.setTextSelection(at.pos);
+        return insertFiles(files);
+      },
+    },
   });
+  editorRef.current = editor;
 
   return (
     <Stack gap={4}>
@@ -117,7 +146,7 @@ export default function RichTextField({ id, value, onChange, error }: FieldContr
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Link />
             <RichTextEditor.Unlink />
-            {editor ? <ImageControl editor={editor} /> : null}
+            {editor ? <ImageControl editor={editor} busy={images.busy} onFiles={images.insert} /> : null}
           </RichTextEditor.ControlsGroup>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Undo />
@@ -126,11 +155,7 @@ export default function RichTextField({ id, value, onChange, error }: FieldContr
         </RichTextEditor.Toolbar>
         <RichTextEditor.Content />
       </RichTextEditor>
-      {error ? (
-        <Text c="red" size="xs">
-          {error}
-        </Text>
-      ) : null}
+      <FieldError error={error} />
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
+import { Group, MultiSelect, Select, Stack } from '@mantine/core';
 import type { DictOption } from '@qshop/shared';
 import { api } from '../../api/client';
 import { DICT_MAX_DEPTH, rowsOf } from '../dict';
 import type { FieldControlProps } from './fieldProps';
 import { optionValue, selectData } from './selectData';
+import { FieldError } from './FieldError';
 
 /** The lazy cascader's default source: China's areas, one level per request (spec §7). */
 const DEFAULT_LAZY_URL = '/load_areas';
@@ -76,13 +77,6 @@ function useLazyLevels(url: string | null, parents: string[], labelKey?: string,
   return loaded;
 }
 
-function FieldError({ error }: { error: FieldControlProps['error'] }) {
-  return error ? (
-    <Text c="red" size="xs">
-      {error}
-    </Text>
-  ) : null;
-}
 
 /**
  * cascader / cascader_lazy: one select per level, up to 3; the value is the deepest option chosen

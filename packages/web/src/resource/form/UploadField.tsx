@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActionIcon, Anchor, Avatar, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Button, FileButton, Group, Image, Stack } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { uploadFile, type UploadKind } from '../upload';
 import type { FieldControlProps } from './fieldProps';
+import { FieldError } from './FieldError';
 
 const PREVIEW_SIZE = 80;
 
@@ -53,11 +54,7 @@ export function UploadField({ id, value, onChange, error, form, kind }: FieldCon
           </ActionIcon>
         ) : null}
       </Group>
-      {error ? (
-        <Text c="red" size="xs">
-          {error}
-        </Text>
-      ) : null}
+      <FieldError error={error} />
     </Stack>
   );
 }

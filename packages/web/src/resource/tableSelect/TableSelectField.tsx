@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Group, Pill, Stack, Text } from '@mantine/core';
+import { Button, Group, Pill, Stack } from '@mantine/core';
 import { listOf } from '../cells/values';
 import type { FieldControlProps } from '../form/fieldProps';
 import type { Row } from '../types';
 import { TableSelectDialog } from './TableSelectDialog';
 import { useRowLabels } from './useRowLabels';
+import { FieldError } from '../form/FieldError';
 
 interface TableSelectProps {
   /** Route path of the resource to choose from, e.g. '/Admin/goods_brands' */
@@ -46,11 +47,7 @@ export function TableSelectField({ id, value, onChange, error, form }: FieldCont
           {t('resource.tableSelect.choose')}
         </Button>
       </Group>
-      {error ? (
-        <Text c="red" size="xs">
-          {error}
-        </Text>
-      ) : null}
+      <FieldError error={error} />
       <TableSelectDialog opened={opened} resource={resource} single={!multiple} onConfirm={choose} onClose={() => setOpened(false)} />
     </Stack>
   );

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Group, Select, Stack, Text } from '@mantine/core';
+import { Group, Select, Stack } from '@mantine/core';
 import { api } from '../../api/client';
 import { rowsOf } from '../../resource/dict';
+import { FieldError } from '../../resource/form/FieldError';
 
 const AREAS_URL = '/load_areas';
 const LEVELS = ['province', 'city', 'district'] as const;
@@ -52,11 +53,7 @@ export function AreaCascader({ id, value, onChange, error }: { id: string; value
           );
         })}
       </Group>
-      {error ? (
-        <Text c="red" size="xs">
-          {error}
-        </Text>
-      ) : null}
+      <FieldError error={error} />
     </Stack>
   );
 }

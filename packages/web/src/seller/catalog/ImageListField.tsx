@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ActionIcon, Box, Button, FileButton, Group, Image, Stack, Text } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { uploadFile } from '../../resource/upload';
+import { FieldError } from '../../resource/form/FieldError';
 
 const PREVIEW_SIZE = 80;
 
@@ -74,11 +75,7 @@ export function ImageListField({ id, value, onChange, max, folder, error, label 
       <Text size="xs" c="dimmed">
         {tc('imageCount', { count: value.length, max })}
       </Text>
-      {error ? (
-        <Text c="red" size="xs">
-          {error}
-        </Text>
-      ) : null}
+      <FieldError error={error} />
     </Stack>
   );
 }

@@ -2,9 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Center, Loader } from '@mantine/core';
 import type { Loaded } from './useLoad';
 
-/** A loader while loading, an alert with a retry button when loading failed; nothing once ready. */
-export function LoadState({ state, onRetry }: { state: Loaded<unknown>; onRetry: () => void }) {
-  const { t: tc } = useTranslation(undefined, { keyPrefix: 'boCatalog' });
+/**
+ * A loader while loading, an alert with a retry button when loading failed; nothing once ready. Its texts are
+ * `loading`, `loadFailed` and `retry` under `keyPrefix`.
+ */
+export function LoadState({ state, onRetry, keyPrefix = 'boCatalog' }: { state: Loaded<unknown>; onRetry: () => void; keyPrefix?: string }) {
+  const { t: tc } = useTranslation(undefined, { keyPrefix });
   if (state.status === 'loading') {
     return (
       <Center py="xl">
