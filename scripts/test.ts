@@ -6,6 +6,8 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
 const results: { suite: string; passed: number; failed: number; ok: boolean }[] = []
+/** Failed tests by name, repeated at the end so that the last lines of a long log say what failed. */
+const failures: string[] = []
 
 function sh(cmd: string, args: string[], cwd = root) {
   const r = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '1' } })
@@ -22,9 +24,18 @@ function runVitest(suite: string, dir: string, args: string[] = []) {
     const report = JSON.parse(readFileSync(out, 'utf8'))
     passed = report.numPassedTests
     failed = report.numFailedTests + (ok || report.numFailedTests ? 0 : 1)
+    type FileResult = { name: string; status: string; message?: string; assertionResults: { status: string; fullName: string; failureMessages: string[] }[] }
+    for (const file of report.testResults as FileResult[]) {
+      const name = path.relative(dir, file.name)
+      const failedTests = file.assertionResults.filter((a) => a.status === 'failed')
+      for (const t of failedTests) failures.push(`${suite}: ${name} > ${t.fullName}\n     ${firstLine(t.failureMessages[0])}`)
+      if (file.status === 'failed' && failedTests.length === 0) failures.push(`${suite}: ${name}\n     ${firstLine(file.message)}`)
+    }
   }
   results.push({ suite, passed, failed, ok })
 }
+
+const firstLine = (text = '') => text.split('\n')[0].slice(0, 300)
 
 function step(suite: string, cmd: string, args: string[], cwd = root) {
   const ok = sh(cmd, args, cwd)
@@ -39,6 +50,7 @@ if (existsSync(path.join(root, 'packages/web/e2e'))) {
   runVitest('browser', path.join(root, 'packages/web'), ['--config', 'e2e/vitest.config.ts'])
 }
 
+for (const f of failures) console.log(`FAILED ${f}`)
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.suite}: ${r.passed} passed, ${r.failed} failed`)
 const passed = results.reduce((s, r) => s + r.passed, 0)
 const failed = results.reduce((s, r) => s + r.failed, 0)

@@ -67,13 +67,10 @@ describe('seed', () => {
     expect(await rowCounts()).toEqual(before)
   })
 
-  it('seeds an empty database (demo data, sample areas) in a fraction of a second', async () => {
-    // beforeAll already seeded once: the demo password hashes are cached for the process, as in every test file
+  it('seeds an empty database (demo data, sample areas)', async () => {
     await emptyDb()
     const report = await seed(app, { demo: true, areas: false })
-    console.info(`seed (demo, sample areas) on an empty database: ${report.ms} ms`)
     expect(report.changed).toMatchObject({ admins: 2, users: 3, goods: 4 })
-    expect(report.ms).toBeLessThan(10_000) // a fraction of a second on an idle machine; the bound holds on a loaded runner
   })
 
   it('has a menu item for every back-office page the spec names', async () => {
@@ -245,12 +242,8 @@ describe('seed', () => {
     for (const a of SAMPLE_AREAS) expect(all.get(a.code)).toEqual(a)
   })
 
-  it('seeds all of China in seconds, idempotently, each area under its parent code', async () => {
-    const started = performance.now()
+  it('seeds all of China idempotently, each area under its parent code', async () => {
     await seed(app, { demo: false, areas: true })
-    const ms = performance.now() - started
-    console.info(`seed with all areas: ${Math.round(ms)} ms`)
-    expect(ms).toBeLessThan(10_000)
     const areas = await app.db.areas.findMany({ select: { code: true, pid: true, deep: true } })
     const codes = new Set(areas.map((a) => a.code))
     expect(areas.filter((a) => a.deep === 0)).toHaveLength(34)
