@@ -1,5 +1,7 @@
 // `pnpm start` / `pnpm dev`: prepare the database (create, migrate, seed when empty), then run the API and the worker.
-//   --dev            reload on change (tsx watch)
+//   --dev            reload on change: the API and the worker under tsx watch, and the web app from Vite's dev
+//                    server on PORT (changes appear in the browser at once), which forwards /api and /uploads
+//                    to the API on PORT + 1
 //   --only=api|worker  run one process (docker compose runs them as separate services)
 //   --no-prepare     skip database preparation (the worker in compose: the api prepares)
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -34,18 +36,26 @@ if (prepare) {
 
 const tsx = path.join(root, 'node_modules/.bin/tsx')
 const children: ChildProcess[] = []
-function run(entry: string) {
-  const child = spawn(tsx, [...(dev ? ['watch', '--clear-screen=false'] : []), path.join(root, 'packages/server/src', entry)], {
-    stdio: 'inherit',
-    env: process.env,
-  })
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  const child = spawn(command, args, { stdio: 'inherit', env })
   child.on('exit', (code, signal) => {
-    console.log(`${entry} exited (${signal ?? code})`)
+    console.log(`${path.basename(args.at(-1) ?? command)} exited (${signal ?? code})`)
     for (const c of children) if (c !== child) c.kill('SIGTERM')
     process.exitCode = code ?? 1
   })
   children.push(child)
 }
-if (!only || only === 'api') run('main.ts')
-if (!only || only === 'worker') run('worker.ts')
+const server = (entry: string, env?: NodeJS.ProcessEnv) =>
+  run(tsx, [...(dev ? ['watch', '--clear-screen=false'] : []), path.join(root, 'packages/server/src', entry)], env)
+
+if (!only || only === 'api') {
+  if (dev) {
+    const apiPort = config.PORT + 1
+    server('main.ts', { ...process.env, PORT: String(apiPort) })
+    const vite = path.join(root, 'packages/web/node_modules/.bin/vite')
+    const webEnv = { ...process.env, QSHOP_API_URL: `http://127.0.0.1:${apiPort}` }
+    run(vite, ['--port', String(config.PORT), '--strictPort', '--host', config.HOST, path.join(root, 'packages/web')], webEnv)
+  } else server('main.ts')
+}
+if (!only || only === 'worker') server('worker.ts')
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => children.forEach((c) => c.kill(signal)))

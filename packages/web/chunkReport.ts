@@ -22,7 +22,7 @@ export function chunkReport(): Plugin {
     },
     writeBundle(_options, bundle) {
       const report: Record<string, ChunkInfo> = {};
-      const local = (id: string) => relative(__dirname, id).split('\\').join('/');
+      const local = (id: string) => relative(import.meta.dirname, id).split('\\').join('/');
       for (const [fileName, output] of Object.entries(bundle)) {
         if (output.type !== 'chunk') continue;
         report[fileName] = {

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { chunkReport } from './chunkReport';
-import { faIconNames } from './src/resource/icons/faIconNamesPlugin';
+import { chunkReport } from './chunkReport.ts';
+import { faIconNames } from './src/resource/icons/faIconNamesPlugin.ts';
 
 // The api server the dev and preview servers forward to.
 const apiServer = process.env.QSHOP_API_URL ?? 'http://127.0.0.1:3000';
