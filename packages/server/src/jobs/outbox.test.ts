@@ -22,6 +22,7 @@ beforeEach(async () => {
 afterAll(async () => app?.close())
 
 const jobsIn = async () => (await queue.getJobs(['waiting', 'delayed'])).map((j) => ({ id: j.id, name: j.name, data: j.data }))
+const stage = () => app.db.$transaction((tx) => stageJob(tx, job))
 const age = (id: number) => app.db.outbox.update({ where: { id }, data: { created_at: new Date(Date.now() - SWEEP_AFTER_MS - 1000) } })
 
 describe('outbox', () => {
@@ -37,7 +38,7 @@ describe('outbox', () => {
   })
 
   test('a committed job is one job, however often it is sent, and its row is marked sent', async () => {
-    const id = await app.db.$transaction((tx) => stageJob(tx, job))
+    const id = await stage()
     const { job_id } = await app.db.outbox.findUniqueOrThrow({ where: { id } })
     expect(await sendStaged(app.db, app.queues, [id])).toBe(1)
     // a second sender (the sweeper racing the api) finds the row sent; a repeated add of the same id is ignored
@@ -48,7 +49,7 @@ describe('outbox', () => {
   })
 
   test('the sweeper sends what a stopped process left unsent, once it is old enough', async () => {
-    const id = await app.db.$transaction((tx) => stageJob(tx, job))
+    const id = await stage()
     expect(await sendStaged(app.db, app.queues)).toBe(0) // the api may still be sending it
     await age(id)
     expect(await sendStaged(app.db, app.queues)).toBe(1)
@@ -63,7 +64,7 @@ describe('outbox', () => {
   })
 
   test('a failed send after the commit is logged, not thrown, and left for the sweeper', async () => {
-    const id = await app.db.$transaction((tx) => stageJob(tx, job))
+    const id = await stage()
     const warnings: unknown[] = []
     const log = { warn: (...args: unknown[]) => void warnings.push(args) } as unknown as FastifyInstance['log']
     const broken = { get: () => ({ add: async () => Promise.reject(new Error('redis down')) }) as unknown as Queue }
@@ -75,7 +76,7 @@ describe('outbox', () => {
   })
 
   test('a request waits a bounded time for a Redis that does not answer', async () => {
-    const id = await app.db.$transaction((tx) => stageJob(tx, job))
+    const id = await stage()
     const warnings: unknown[] = []
     const log = { warn: (...args: unknown[]) => void warnings.push(args) } as unknown as FastifyInstance['log']
     const hanging = { get: () => ({ add: () => new Promise(() => {}) }) as unknown as Queue }
@@ -87,7 +88,8 @@ describe('outbox', () => {
   })
 
   test('sent rows are purged after the days BullMQ keeps their jobs; unsent rows stay', async () => {
-    const [old, recent, unsent] = await Promise.all([1, 2, 3].map(() => app.db.$transaction((tx) => stageJob(tx, job))))
+    // one after the other: rows staged at once may get their ids in any order
+    const [old, recent, unsent] = [await stage(), await stage(), await stage()]
     const day = 86400_000
     await app.db.outbox.update({ where: { id: old }, data: { sent_at: new Date(Date.now() - (KEEP_SENT_DAYS + 1) * day) } })
     await app.db.outbox.update({ where: { id: recent }, data: { sent_at: new Date(Date.now() - (KEEP_SENT_DAYS - 1) * day) } })
