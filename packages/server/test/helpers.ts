@@ -4,7 +4,7 @@ import mysql from 'mysql2/promise'
 import supertest from 'supertest'
 import type { FastifyInstance } from 'fastify'
 import { loadConfig, type Config } from '../src/config.ts'
-import { buildApp, REPO_ROOT } from '../src/app.ts'
+import { buildApp, REPO_ROOT, type RouteRecord } from '../src/app.ts'
 import { migrateDeploy } from '../../../scripts/migrate.ts'
 import { seed, type SeedOptions } from '../src/seed/index.ts'
 import type { Worker } from 'bullmq'
@@ -73,6 +73,16 @@ export async function login(app: FastifyInstance, area: Area, username: string, 
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` })
+
+/** How route-walking tests name a route. */
+export const routeLabel = (r: RouteRecord) => `${r.method} ${r.url} [${r.permission}]`
+
+/** Calls the route with every path parameter set to 1; POST/PUT/PATCH send `body` (default {}). */
+export function callRoute(app: FastifyInstance, r: RouteRecord, auth: Record<string, string>, body: object = {}) {
+  const url = r.url.replace(/:[A-Za-z_]\w*/g, '1').replace(/\*$/, '1')
+  const req = http(app)[r.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](url).set(auth)
+  return ['POST', 'PUT', 'PATCH'].includes(r.method) ? req.send(body) : req
+}
 
 /** The worker's maintenance queue consumer, running in the test process against the app's Redis and database. */
 export function startMaintenanceWorker(app: FastifyInstance): Worker {

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import type { RouteRecord } from '../src/app.ts'
-import { bearer, createTestApp, http, resetDb } from './helpers.ts'
+import { bearer, callRoute, createTestApp, http, resetDb, routeLabel } from './helpers.ts'
 import { createAdmin, createSeller, createUser } from './factories.ts'
 import { permissionRow, tokenFor } from '../src/modules/rbac/testkit.ts'
 
@@ -18,34 +18,25 @@ beforeAll(async () => {
 })
 afterAll(async () => app?.close())
 
-const label = (r: RouteRecord) => `${r.method} ${r.url} [${r.permission}]`
-
-/** Calls the route with every path parameter set to 1 and an empty body. */
-function call(r: RouteRecord, auth: Record<string, string>) {
-  const url = r.url.replace(/:[A-Za-z_]\w*/g, '1').replace(/\*$/, '1')
-  const req = http(app)[r.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](url).set(auth)
-  return ['POST', 'PUT', 'PATCH'].includes(r.method) ? req.send({}) : req
-}
-
 async function refusedEverywhere(area: 'admin' | 'seller', auth: Record<string, string>) {
   const guarded = routes.filter((r) => r.area === area && r.permission !== '*' && !r.public)
   expect(guarded.length).toBeGreaterThan(0)
   const wrong: string[] = []
   for (const r of guarded) {
-    const res = await call(r, auth)
-    if (res.status !== 403 || res.body.code !== 403) wrong.push(`${label(r)} → ${res.status}`)
+    const res = await callRoute(app, r, auth)
+    if (res.status !== 403 || res.body.code !== 403) wrong.push(`${routeLabel(r)} → ${res.status}`)
   }
   expect(wrong).toEqual([])
 }
 
 test('every back-office route declares a permission key of its area (or * for any account of the area)', () => {
   expect(routes.length).toBeGreaterThan(0)
-  const undeclared = routes.filter((r) => !r.public && !r.permission).map(label)
+  const undeclared = routes.filter((r) => !r.public && !r.permission).map(routeLabel)
   expect(undeclared).toEqual([])
-  const foreign = routes.filter((r) => r.permission && r.permission !== '*' && !r.permission.startsWith(`${r.area}.`)).map(label)
+  const foreign = routes.filter((r) => r.permission && r.permission !== '*' && !r.permission.startsWith(`${r.area}.`)).map(routeLabel)
   expect(foreign).toEqual([])
   // A back-office route open to anyone would bypass the whole model.
-  expect(routes.filter((r) => r.public).map(label)).toEqual([])
+  expect(routes.filter((r) => r.public).map(routeLabel)).toEqual([])
 })
 
 test('an admin without roles is refused by every admin route whose key is not *', async () => {
@@ -72,9 +63,9 @@ describe('a role granting one key', () => {
 
   async function expectOpen(r: RouteRecord[], auth: Record<string, string>, open: boolean) {
     for (const route of r) {
-      const res = await call(route, auth)
-      if (open) expect(res.status, label(route)).not.toBe(403)
-      else expect(res.status, label(route)).toBe(403)
+      const res = await callRoute(app, route, auth)
+      if (open) expect(res.status, routeLabel(route)).not.toBe(403)
+      else expect(res.status, routeLabel(route)).toBe(403)
     }
   }
 

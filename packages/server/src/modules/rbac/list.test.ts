@@ -78,6 +78,10 @@ describe('filters', () => {
     const other = await get('/api/Admin/admins', { nosuchfield: '1' })
     expect(other.status).toBe(400)
     expect(other.body.data).toHaveProperty('nosuchfield')
+    // Blank is "any" for a declared filter, never a way past the whitelist.
+    const blank = await get('/api/Admin/admins', { username: '', nosuchfield: '' })
+    expect(blank.status).toBe(400)
+    expect(Object.keys(blank.body.data)).toEqual(['nosuchfield'])
   })
 
   test('an operator the field does not allow is refused with 400', async () => {

@@ -10,7 +10,7 @@ import { actorMenuTree, buildTree, menuOptions, menuRows, type MenuArea } from '
 import { adminResources } from './admin.ts'
 import { sellerResources } from './seller.ts'
 
-const menuQuery = z.object({ type: z.string().max(32).optional() })
+const menuQuery = z.strictObject({ type: z.string().max(32).optional() })
 const permissionQuery = z.strictObject({ part: z.enum(['menus', 'permissions', 'keys']).optional() })
 
 type Group = { id: number; name: string; permissions: { id: number; name: string }[] }

@@ -1,0 +1,124 @@
+// Strict input, checked over EVERY route the app registers (including routes added later): an unknown query
+// field, and an unknown field in a JSON body, are refused with 400 and field errors naming them, and nothing
+// is written. Each request comes from an actor allowed on the route, so the 400 is the validation's.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import mysql from 'mysql2/promise'
+import type { RouteRecord } from '../src/app.ts'
+import { bearer, callRoute, createTestApp, resetDb, routeLabel } from './helpers.ts'
+import { createAdmin, createSeller, createUser } from './factories.ts'
+import { tokenFor } from '../src/modules/rbac/testkit.ts'
+import { resourceForPath } from '@qshop/shared/resources/index'
+
+/** Routes the check cannot apply to. (API docs and static files are not API routes: routeRecords leaves them out.) */
+const EXCLUDED: Record<string, string> = {
+  'POST /api/uploads': 'multipart/form-data: the upload handler reads its fields (file, name, option), not a JSON schema',
+  'POST /api/Seller/uploads': 'multipart/form-data, as POST /api/uploads',
+  'POST /api/Admin/uploads': 'multipart/form-data, as POST /api/uploads',
+}
+
+/**
+ * For the unknown field to be the only error, the rest of the request must be valid (Fastify validates the body
+ * before the query, and stops at the first that fails). Resource creates get a sample for each required field
+ * (the first of SAMPLES the field accepts); the rest is listed here: the query of a GET, the body of a POST/PUT.
+ * Only the shape counts: with the unknown field added, the handler never runs.
+ */
+const VALID: Record<string, object> = {
+  'GET /api/adv': { name: 'index_slide' },
+  'GET /api/app_versions': { device: 'android' },
+  'GET /api/is_fav': { out_id: 1 },
+  'POST /api/login': { username: 'shopper', password: 'Secret@123', provider: 'users' },
+  'POST /api/refresh': { refresh_token: 'token' },
+  'POST /api/register': { username: 'Abc_12345', password: 'Secret@123' },
+  'POST /api/forget_password': { phone: '13800138000', code: '123456', password: 'Secret@123' },
+  'POST /api/sms': { phone: '13800138000', name: 'register' },
+  'POST /api/auth/edit_secure': { pay_password: '123456', code: '123456' },
+  'POST /api/user/favorites': { out_id: 1 },
+  'PUT /api/store': {
+    store_name: 'Shop', store_mobile: '13800138000', area: [1, 2, 3], store_address: 'Street 1', business_license: '/uploads/l.png',
+    business_license_no: 'L1', legal_person: 'Li', store_phone: '13800138000', id_card_no: '11010519491231002X',
+    id_card_t: '/uploads/t.png', id_card_b: '/uploads/b.png', class_id: [1],
+  },
+  'POST /api/Seller/goods': { goods_name: 'Goods', class_id: 1, goods_price: '1.00' },
+  'PUT /api/Admin/goods/:id/verify': { goods_verify: 1 },
+  'PUT /api/Admin/stores/:id/verify': { store_verify: 4 },
+  'PUT /api/Admin/stores/:id/status': { store_status: 1 },
+  'POST /api/Admin/permissions': { apis: 'admin.test.index' },
+  'POST /api/Admin/app_versions': { device: 'android' },
+}
+const SAMPLES = ['1', 'Abc_12345']
+
+const UNKNOWN = 'zz_unknown'
+const hasBody = (r: RouteRecord) => ['POST', 'PUT', 'PATCH'].includes(r.method)
+const isImport = (r: RouteRecord) => r.url.endsWith('/import/excel')
+
+/** The valid rest of the request: the query of a GET or DELETE, the body of a POST or PUT. */
+function validInput(r: RouteRecord): object {
+  if (isImport(r)) return []
+  const body: Record<string, unknown> = {}
+  const decl = r.method === 'POST' ? resourceForPath(r.url.slice('/api'.length)) : undefined
+  for (const [name, f] of Object.entries(decl?.fields ?? {}))
+    if (f.required && f.input) body[name] = SAMPLES.find((v) => f.input!.safeParse(v).success)
+  return { ...body, ...VALID[`${r.method} ${r.url}`] }
+}
+
+// Routes are known only once the app is built; building it here lets every route be a test of its own.
+const app: FastifyInstance = await createTestApp()
+const routes = app.routeRecords.filter((r) => !EXCLUDED[`${r.method} ${r.url}`])
+
+const auth: Partial<Record<RouteRecord['area'], Record<string, string>>> = {}
+let conn: mysql.Connection
+let tables: string[]
+
+/** Checksums of every table: equal before and after means nothing was written. */
+async function snapshot() {
+  const [rows] = await conn.query(`CHECKSUM TABLE ${tables.map((t) => `\`${t}\``).join(', ')}`)
+  return rows
+}
+
+beforeAll(async () => {
+  await resetDb(app, { demo: false })
+  auth.admin = bearer(await tokenFor(app, 'admin', (await createAdmin(app, { is_super: 1 })).id))
+  auth.seller = bearer(await tokenFor(app, 'seller', (await createSeller(app)).id))
+  auth.user = bearer(await tokenFor(app, 'user', (await createUser(app)).id))
+  conn = await mysql.createConnection({ uri: app.config.DATABASE_URL })
+  const [rows] = (await conn.query(
+    "SELECT TABLE_NAME t FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_TYPE = 'BASE TABLE' ORDER BY TABLE_NAME",
+  )) as unknown as [{ t: string }[]]
+  tables = rows.map((r) => r.t)
+})
+afterAll(async () => {
+  await conn?.end()
+  await app.close()
+})
+
+test('the exclusions name routes that exist', () => {
+  const keys = new Set(app.routeRecords.map((r) => `${r.method} ${r.url}`))
+  expect(Object.keys(EXCLUDED).filter((k) => !keys.has(k))).toEqual([])
+  expect(Object.keys(VALID).filter((k) => !keys.has(k))).toEqual([])
+})
+
+describe.each(routes.map((r) => [routeLabel(r), r] as const))('%s', (_name, route) => {
+  test(`?${UNKNOWN}=1 is refused with 400`, async () => {
+    const before = await snapshot()
+    const input = validInput(route)
+    const res = await callRoute(app, route, auth[route.area]!, input).query({ ...(hasBody(route) ? {} : input), [UNKNOWN]: 1 })
+    expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(400)
+    expect(res.body.code).toBe(400)
+    // The unknown field is the only error (a route refusing the rest of the request needs an entry in VALID).
+    expect(res.body.data).toEqual({ [UNKNOWN]: expect.any(String) })
+    expect(await snapshot()).toEqual(before)
+  })
+
+  if (hasBody(route))
+    test(`a body with ${UNKNOWN} is refused with 400 and nothing is written`, async () => {
+      const before = await snapshot()
+      const input = validInput(route)
+      const body = Array.isArray(input) ? { rows: input, [UNKNOWN]: 1 } : { ...input, [UNKNOWN]: 1 }
+      const res = await callRoute(app, route, auth[route.area]!, body)
+      expect(res.status, JSON.stringify(res.body).slice(0, 500)).toBe(400)
+      expect(res.body.code).toBe(400)
+      expect(res.body.data).toEqual({ [UNKNOWN]: expect.any(String) })
+      expect(await snapshot()).toEqual(before)
+    })
+})
