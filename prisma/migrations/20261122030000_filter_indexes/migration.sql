@@ -106,10 +106,10 @@ CREATE INDEX `goods_goods_no_idx` ON `goods`(`goods_no`);
 CREATE INDEX `goods_goods_stock_idx` ON `goods`(`goods_stock`);
 
 -- CreateIndex
-CREATE INDEX `goods_goods_status_idx` ON `goods`(`goods_status`);
+CREATE INDEX `goods_goods_status_goods_verify_idx` ON `goods`(`goods_status`, `goods_verify`);
 
 -- CreateIndex
-CREATE INDEX `goods_goods_verify_idx` ON `goods`(`goods_verify`);
+CREATE INDEX `goods_goods_verify_goods_status_idx` ON `goods`(`goods_verify`, `goods_status`);
 
 -- CreateIndex
 CREATE INDEX `goods_is_master_idx` ON `goods`(`is_master`);
