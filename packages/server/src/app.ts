@@ -20,6 +20,7 @@ import docs from './plugins/docs.ts'
 import uploads from './plugins/uploads.ts'
 import queues from './plugins/queues.ts'
 import { modules } from './modules/index.ts'
+import { noQuery } from '@qshop/shared/schemas/common'
 import type { ScopePlugin } from './modules/types.ts'
 
 export type RouteRecord = { method: string; url: string; area: AreaName; permission?: string; public: boolean }
@@ -58,7 +59,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const records: RouteRecord[] = []
   app.decorate('routeRecords', records)
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || route.method === 'HEAD') return
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return
+    // A query parameter the route does not declare is refused, also on routes that take none (DESIGN.md §3).
+    route.schema = { ...route.schema, querystring: route.schema?.querystring ?? noQuery }
+    if (route.method === 'HEAD') return
     const area: AreaName = route.url.startsWith('/api/Admin/') ? 'admin' : route.url.startsWith('/api/Seller/') ? 'seller' : 'user'
     for (const method of [route.method].flat())
       records.push({ method, url: route.url, area, permission: route.config?.permission, public: Boolean(route.config?.public) })

@@ -6,7 +6,6 @@ import {
   createSchema, updateSchema, permissionKey, parseFilterValue, FILTER_OPS, PAGE_SIZES, DEFAULT_PAGE_SIZE,
   RESERVED_LIST_KEYS, zx, type ResourceDecl, type ListAnswer, type Action, type FilterOp,
 } from '@qshop/shared'
-import { noQuery } from '@qshop/shared/schemas/common'
 import { AppError, invalid, notFound } from './errors.ts'
 import { ok, fieldErrors } from '../plugins/envelope.ts'
 import type { Db } from './db.ts'
@@ -270,18 +269,18 @@ export function resourceRoutes(res: ServerResource): ScopePlugin {
         ok(req, await listRows(db, res, req, req.query)),
       )
     if (has('show'))
-      app.get(`${path}/:id`, { schema: { params: idParam, querystring: noQuery, tags }, config: { permission: perm('show') } }, async (req) => {
+      app.get(`${path}/:id`, { schema: { params: idParam, tags }, config: { permission: perm('show') } }, async (req) => {
         const [row] = await presentRows(res, req, [await findOwned(db, res, req, req.params.id)])
         return ok(req, row)
       })
     if (has('store'))
-      app.post(path, { schema: { querystring: noQuery, body: create, tags }, config: { permission: perm('store') } }, async (req) => {
+      app.post(path, { schema: { body: create, tags }, config: { permission: perm('store') } }, async (req) => {
         const row = await createRow(db, res, req, req.body as Record<string, unknown>)
         await committed(req)
         return ok(req, { id: row.id })
       })
     if (has('update'))
-      app.put(`${path}/:id`, { schema: { params: idParam, querystring: noQuery, body: update, tags }, config: { permission: perm('update') } }, async (req) => {
+      app.put(`${path}/:id`, { schema: { params: idParam, body: update, tags }, config: { permission: perm('update') } }, async (req) => {
         const input = req.body as Record<string, unknown>
         try {
           await db.$transaction(async (tx) => {
@@ -298,7 +297,7 @@ export function resourceRoutes(res: ServerResource): ScopePlugin {
         return ok(req, { id: req.params.id })
       })
     if (has('destroy'))
-      app.delete(`${path}/:ids`, { schema: { params: idsParam, querystring: noQuery, tags }, config: { permission: perm('destroy') } }, async (req) => {
+      app.delete(`${path}/:ids`, { schema: { params: idsParam, tags }, config: { permission: perm('destroy') } }, async (req) => {
         const ids = [...new Set(req.params.ids.split(',').map(Number))]
         let afterwards: void | (() => Promise<void>)
         try {
@@ -320,7 +319,7 @@ export function resourceRoutes(res: ServerResource): ScopePlugin {
       app.post(
         `${path}/import/excel`,
         {
-          schema: { querystring: noQuery, body: importBody, tags },
+          schema: { body: importBody, tags },
           config: { permission: perm('import') },
         },
         async (req) => {

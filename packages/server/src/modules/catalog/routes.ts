@@ -4,7 +4,6 @@ import { z } from 'zod'
 import {
   commentListQuery, favoriteBody, favoriteListQuery, goodsCreateBody, goodsSearchQuery, goodsUpdateBody, goodsVerifyBody,
 } from '@qshop/shared/schemas/catalog'
-import { noQuery } from '@qshop/shared/schemas/common'
 import type { AppModule, ScopePlugin } from '../types.ts'
 import { ok } from '../../plugins/envelope.ts'
 import { resourceRoutes } from '../../core/resource.ts'
@@ -23,10 +22,10 @@ const idsParam = z.object({ ids: z.string().regex(/^\d+(,\d+)*$/).max(4000) })
 const admin: ScopePlugin = async (app) => {
   for (const res of catalogResources.admin(app)) await app.register(resourceRoutes(res))
   const tags = ['admin:goods']
-  app.get('/goods/:id', { schema: { params: idParam, querystring: noQuery, tags }, config: { permission: 'admin.goods.show' } }, async (req) =>
+  app.get('/goods/:id', { schema: { params: idParam, tags }, config: { permission: 'admin.goods.show' } }, async (req) =>
     ok(req, await goodsForEdit(app, { id: req.params.id })),
   )
-  app.put('/goods/:id/verify', { schema: { params: idParam, querystring: noQuery, body: goodsVerifyBody, tags }, config: { permission: 'admin.goods.verify' } }, async (req) =>
+  app.put('/goods/:id/verify', { schema: { params: idParam, body: goodsVerifyBody, tags }, config: { permission: 'admin.goods.verify' } }, async (req) =>
     ok(req, await verifyGoods(app, req.params.id, req.body)),
   )
 }
@@ -34,14 +33,14 @@ const admin: ScopePlugin = async (app) => {
 const seller: ScopePlugin = async (app) => {
   for (const res of catalogResources.seller(app)) await app.register(resourceRoutes(res))
   const tags = ['seller:goods']
-  app.get('/goods/:id', { schema: { params: idParam, querystring: noQuery, tags }, config: { permission: 'seller.goods.show' } }, async (req) => {
+  app.get('/goods/:id', { schema: { params: idParam, tags }, config: { permission: 'seller.goods.show' } }, async (req) => {
     if (!req.actor?.storeId) throw notFound()
     return ok(req, await goodsForEdit(app, { id: req.params.id, store_id: req.actor.storeId }))
   })
-  app.post('/goods', { schema: { querystring: noQuery, body: goodsCreateBody, tags }, config: { permission: 'seller.goods.store' } }, async (req) =>
+  app.post('/goods', { schema: { body: goodsCreateBody, tags }, config: { permission: 'seller.goods.store' } }, async (req) =>
     ok(req, await saveGoods(app, req, req.body, null)),
   )
-  app.put('/goods/:id', { schema: { params: idParam, querystring: noQuery, body: goodsUpdateBody, tags }, config: { permission: 'seller.goods.update' } }, async (req) =>
+  app.put('/goods/:id', { schema: { params: idParam, body: goodsUpdateBody, tags }, config: { permission: 'seller.goods.update' } }, async (req) =>
     ok(req, await saveGoods(app, req, req.body, req.params.id)),
   )
 }
@@ -51,7 +50,7 @@ const storefront: ScopePlugin = async (app) => {
   const pub = { public: true }
   const shopperId = (actor: { area: string; id: number } | null) => (actor?.area === 'user' ? actor.id : undefined)
 
-  app.get('/home', { schema: { querystring: noQuery, tags, summary: 'Home: ad slides and banners, category floors, recommended goods' }, config: pub }, async (req) =>
+  app.get('/home', { schema: { tags, summary: 'Home: ad slides and banners, category floors, recommended goods' }, config: pub }, async (req) =>
     ok(req, await homePage(app)),
   )
   app.get(
@@ -61,7 +60,7 @@ const storefront: ScopePlugin = async (app) => {
   )
   app.get(
     '/goods/:id',
-    { schema: { params: idParam, querystring: noQuery, tags, summary: 'Goods detail with SKUs, store card, review statistics and is_fav' }, config: { public: true, optionalAuth: true } },
+    { schema: { params: idParam, tags, summary: 'Goods detail with SKUs, store card, review statistics and is_fav' }, config: { public: true, optionalAuth: true } },
     async (req) => ok(req, await goodsDetail(app, req.params.id, shopperId(req.actor))),
   )
   app.get(
@@ -83,11 +82,11 @@ const storefront: ScopePlugin = async (app) => {
   app.get('/user/favorites', { schema: { querystring: favoriteListQuery, tags } }, async (req) =>
     ok(req, await listFavorites(app, req.actor!.id, req.query.is_type, req.query.page, req.query.per_page)),
   )
-  app.post('/user/favorites', { schema: { querystring: noQuery, body: favoriteBody, tags, summary: 'Toggle a favourite; answers {is_fav}' } }, async (req) => {
+  app.post('/user/favorites', { schema: { body: favoriteBody, tags, summary: 'Toggle a favourite; answers {is_fav}' } }, async (req) => {
     const added = await toggleFavorite(app, req.actor!.id, req.body.out_id, req.body.is_type)
     return ok(req, { is_fav: added }, added ? 'msg.favAdded' : 'msg.favRemoved')
   })
-  app.delete('/user/favorites/:ids', { schema: { params: idsParam, querystring: noQuery, tags } }, async (req) =>
+  app.delete('/user/favorites/:ids', { schema: { params: idsParam, tags } }, async (req) =>
     ok(req, { deleted: await removeFavorites(app, req.actor!.id, [...new Set(req.params.ids.split(',').map(Number))]) }),
   )
 }

@@ -1,6 +1,5 @@
 // Shared storefront data: GET /api/common, /api/cart_count, /api/load_areas, /api/load_goods_classes.
 import { z } from 'zod'
-import { noQuery } from '@qshop/shared/schemas/common'
 import type { AppModule } from '../types.ts'
 import { ok } from '../../plugins/envelope.ts'
 import { publicSiteConfig } from '../content/service.ts'
@@ -13,7 +12,7 @@ const openWithShopper = { public: true, optionalAuth: true }
 const common: AppModule = {
   name: 'common',
   storefront: async (app) => {
-    app.get('/common', { schema: { querystring: noQuery, tags, summary: 'Category tree, brands, public site config, client ip, cart count' }, config: openWithShopper }, async (req) => {
+    app.get('/common', { schema: { tags, summary: 'Category tree, brands, public site config, client ip, cart count' }, config: openWithShopper }, async (req) => {
       const [classes, brands, site, cart] = await Promise.all([
         classTree(app),
         brandList(app),
@@ -23,7 +22,7 @@ const common: AppModule = {
       return ok(req, { classes, brands, common: site, ip: req.ip, cart })
     })
 
-    app.get('/cart_count', { schema: { querystring: noQuery, tags, summary: "Number of the shopper's cart lines (0 when not logged in)" }, config: openWithShopper }, async (req) =>
+    app.get('/cart_count', { schema: { tags, summary: "Number of the shopper's cart lines (0 when not logged in)" }, config: openWithShopper }, async (req) =>
       ok(req, await cartCount(app, req.actor?.area === 'user' ? req.actor.id : undefined)),
     )
 
@@ -40,7 +39,7 @@ const common: AppModule = {
       async (req) => ok(req, await areaChildren(app, req.query.pid)),
     )
 
-    app.get('/load_goods_classes', { schema: { querystring: noQuery, tags, summary: 'Goods category tree (3 levels)' }, config: { public: true } }, async (req) =>
+    app.get('/load_goods_classes', { schema: { tags, summary: 'Goods category tree (3 levels)' }, config: { public: true } }, async (req) =>
       ok(req, await classTree(app)),
     )
   },

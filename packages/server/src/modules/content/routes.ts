@@ -1,7 +1,6 @@
 // Content and system: admin resources through the engine, grouped config forms, and the storefront's public reads.
 import { z } from 'zod'
 import { CONFIG_GROUPS, configUpdateSchema } from '@qshop/shared/schemas/configs'
-import { noQuery } from '@qshop/shared/schemas/common'
 import type { AppModule, ScopePlugin } from '../types.ts'
 import { ok } from '../../plugins/envelope.ts'
 import { resourceRoutes } from '../../core/resource.ts'
@@ -16,10 +15,10 @@ const admin: ScopePlugin = async (app) => {
   // One form per group: GET answers it (secrets masked), PUT writes any subset of its fields.
   for (const group of CONFIG_GROUPS) {
     const tags = ['admin:configs']
-    app.get(`/configs/${group}`, { schema: { querystring: noQuery, tags }, config: { permission: 'admin.configs.show' } }, async (req) =>
+    app.get(`/configs/${group}`, { schema: { tags }, config: { permission: 'admin.configs.show' } }, async (req) =>
       ok(req, await configForAdmin(app, group)),
     )
-    app.put(`/configs/${group}`, { schema: { querystring: noQuery, body: configUpdateSchema(group), tags }, config: { permission: 'admin.configs.update' } }, async (req) =>
+    app.put(`/configs/${group}`, { schema: { body: configUpdateSchema(group), tags }, config: { permission: 'admin.configs.update' } }, async (req) =>
       ok(req, await updateConfig(app, group, req.body as Record<string, unknown>)),
     )
   }
@@ -28,10 +27,10 @@ const admin: ScopePlugin = async (app) => {
 const storefront: ScopePlugin = async (app) => {
   const pub = { public: true }
   const tags = ['content']
-  app.get('/article/:name', { schema: { params: z.object({ name: z.string().min(1).max(120) }), querystring: noQuery, tags }, config: pub }, async (req) =>
+  app.get('/article/:name', { schema: { params: z.object({ name: z.string().min(1).max(120) }), tags }, config: pub }, async (req) =>
     ok(req, await readArticle(app, req.params.name)),
   )
-  app.get('/agreements/:name', { schema: { params: z.object({ name: z.string().min(1).max(64) }), querystring: noQuery, tags }, config: pub }, async (req) =>
+  app.get('/agreements/:name', { schema: { params: z.object({ name: z.string().min(1).max(64) }), tags }, config: pub }, async (req) =>
     ok(req, await readAgreement(app, req.params.name)),
   )
   app.get('/adv', { schema: { querystring: z.strictObject({ name: z.string().min(1).max(64) }), tags }, config: pub }, async (req) =>
@@ -42,7 +41,7 @@ const storefront: ScopePlugin = async (app) => {
     { schema: { querystring: z.strictObject({ deep: z.coerce.number().int().min(1).max(5).default(5) }), tags }, config: pub },
     async (req) => ok(req, await articleMenuTree(app, req.query.deep)),
   )
-  app.get('/expresses', { schema: { querystring: noQuery, tags }, config: pub }, async (req) => ok(req, await allExpresses(app)))
+  app.get('/expresses', { schema: { tags }, config: pub }, async (req) => ok(req, await allExpresses(app)))
   app.get('/app_versions', { schema: { querystring: z.strictObject({ device: z.enum(['android', 'ios']) }), tags }, config: pub }, async (req) =>
     ok(req, await latestAppVersion(app, req.query.device)),
   )
