@@ -36,17 +36,17 @@ if (prepare) {
 
 const tsx = path.join(root, 'node_modules/.bin/tsx')
 const children: ChildProcess[] = []
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
   const child = spawn(command, args, { stdio: 'inherit', env })
   child.on('exit', (code, signal) => {
-    console.log(`${path.basename(args.at(-1) ?? command)} exited (${signal ?? code})`)
+    console.log(`${name} exited (${signal ?? code})`)
     for (const c of children) if (c !== child) c.kill('SIGTERM')
     process.exitCode = code ?? 1
   })
   children.push(child)
 }
 const server = (entry: string, env?: NodeJS.ProcessEnv) =>
-  run(tsx, [...(dev ? ['watch', '--clear-screen=false'] : []), path.join(root, 'packages/server/src', entry)], env)
+  run(entry, tsx, [...(dev ? ['watch', '--clear-screen=false'] : []), path.join(root, 'packages/server/src', entry)], env)
 
 if (!only || only === 'api') {
   if (dev) {
@@ -54,7 +54,7 @@ if (!only || only === 'api') {
     server('main.ts', { ...process.env, PORT: String(apiPort) })
     const vite = path.join(root, 'packages/web/node_modules/.bin/vite')
     const webEnv = { ...process.env, QSHOP_API_URL: `http://127.0.0.1:${apiPort}` }
-    run(vite, ['--port', String(config.PORT), '--strictPort', '--host', config.HOST, path.join(root, 'packages/web')], webEnv)
+    run('web (vite)', vite, ['--port', String(config.PORT), '--strictPort', '--host', config.HOST, path.join(root, 'packages/web')], webEnv)
   } else server('main.ts')
 }
 if (!only || only === 'worker') server('worker.ts')
