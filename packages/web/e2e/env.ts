@@ -5,17 +5,20 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..')
 export const ARTIFACTS = path.join(REPO_ROOT, 'test-results/e2e')
 export const SERVER_LOG = path.join(ARTIFACTS, 'server.log')
 
+/** QSHOP_TEST_NS separates browser-test runs that share one machine (as it does the API tests' databases). */
+const NS = process.env.QSHOP_TEST_NS ?? ''
+
 export const E2E_ENV = {
   NODE_ENV: 'test',
   PORT: process.env.E2E_PORT ?? '3390',
   HOST: '127.0.0.1',
-  DATABASE_URL: 'mysql://root@127.0.0.1:3306/qshop_e2e',
-  REDIS_PREFIX: 'qshop_e2e',
+  DATABASE_URL: `mysql://root@127.0.0.1:3306/qshop_e2e${NS}`,
+  REDIS_PREFIX: `qshop_e2e${NS}`,
   // Known to the tests so they can forge an expired token of a real session.
   JWT_SECRET: 'e2e-jwt-secret-0123456789abcdef',
   LOG_LEVEL: 'info',
   RATE_LIMIT_MAX: '100000',
-  UPLOAD_DIR: '/tmp/qshop-e2e-uploads',
+  UPLOAD_DIR: `/tmp/qshop-e2e-uploads${NS}`,
   API_DOCS: 'false',
 } as const
 
