@@ -213,8 +213,8 @@ export default fp(async function auth(app: FastifyInstance) {
     }
     const needed = cfg.permission
     if (!needed) throw forbidden() // default deny: a back-office route must declare its key
-    if (needed !== '*' && !actor.all && !actor.permissions.has(needed)) {
-      req.log.warn({ actor: actor.id, area, permission: needed }, 'permission refused')
+    if ((needed !== '*' && !actor.all && !actor.permissions.has(needed)) || (cfg.superOnly && !actor.all)) {
+      req.log.warn({ actor: actor.id, area, permission: needed, superOnly: cfg.superOnly }, 'permission refused')
       throw forbidden()
     }
   })
