@@ -23,7 +23,7 @@ import { modules } from './modules/index.ts'
 import { noQuery } from '@qshop/shared/schemas/common'
 import type { ScopePlugin } from './modules/types.ts'
 
-export type RouteRecord = { method: string; url: string; area: AreaName; permission?: string; public: boolean }
+export type RouteRecord = { method: string; url: string; area: AreaName; permission?: string; public: boolean; superOnly: boolean }
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,7 +65,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (route.method === 'HEAD') return
     const area: AreaName = route.url.startsWith('/api/Admin/') ? 'admin' : route.url.startsWith('/api/Seller/') ? 'seller' : 'user'
     for (const method of [route.method].flat())
-      records.push({ method, url: route.url, area, permission: route.config?.permission, public: Boolean(route.config?.public) })
+      records.push({
+        method, url: route.url, area, permission: route.config?.permission, public: Boolean(route.config?.public), superOnly: Boolean(route.config?.superOnly),
+      })
   })
 
   await app.register(envelope)

@@ -11,6 +11,9 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Permission key the actor must hold; '*' = any logged-in actor of the area. */
     permission?: string
+    /** Only an actor holding everything may call it (a super admin; in the seller area the store owner), whatever
+     *  keys it holds: for rows that define what the keys mean (permission rows). */
+    superOnly?: boolean
     /** No login needed. */
     public?: boolean
     /** Login optional: the actor is loaded when a valid token is sent. */

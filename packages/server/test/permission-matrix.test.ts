@@ -1,6 +1,8 @@
 // Default deny, checked over EVERY back-office route the app registers (including routes added later):
 // each declares a permission key, and an account holding no role is refused (403) wherever the key is not '*'.
-// A role granting one key opens exactly the routes of that key, and taking it away closes them at once.
+// A role granting one key opens exactly the routes of that key, and taking it away closes them at once; a route
+// open to an actor never answers 500. Nobody takes more than they hold: super-admin-only routes refuse everyone
+// else whatever keys they hold, and roles and accounts stronger than the editor cannot be edited or deleted.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import type { RouteRecord } from '../src/app.ts'
@@ -64,8 +66,10 @@ describe('a role granting one key', () => {
   async function expectOpen(r: RouteRecord[], auth: Record<string, string>, open: boolean) {
     for (const route of r) {
       const res = await callRoute(app, route, auth)
-      if (open) expect(res.status, routeLabel(route)).not.toBe(403)
-      else expect(res.status, routeLabel(route)).toBe(403)
+      if (open) {
+        expect(res.status, routeLabel(route)).not.toBe(403)
+        expect(res.status, `${routeLabel(route)} ${JSON.stringify(res.body)}`).toBeLessThan(500)
+      } else expect(res.status, routeLabel(route)).toBe(403)
     }
   }
 
@@ -110,5 +114,153 @@ describe('a role granting one key', () => {
 
     expect((await http(app).put(`/api/Seller/users/${sub.id}`).set(ownerAuth).send({ role_id: [] })).body.code).toBe(200)
     await expectOpen(own, auth, false)
+  })
+})
+
+// ---- nobody takes more than they hold ----
+
+type Area = 'admin' | 'seller'
+const PREFIX = { admin: '/api/Admin', seller: '/api/Seller' } as const
+
+/** A role of the area holding exactly `keys` (seller roles belong to `owner`), written as the seed writes rows. */
+async function roleWith(area: Area, keys: string[], owner?: { id: number }) {
+  const role =
+    area === 'admin'
+      ? await app.db.admin_roles.create({ data: { name: `holds ${keys.join(' ')}`.slice(0, 64) } })
+      : await app.db.user_roles.create({ data: { name: `holds ${keys.join(' ')}`.slice(0, 64), belong_id: owner!.id } })
+  const ids = await Promise.all(keys.map((k) => permissionRow(app, area, k)))
+  if (area === 'admin') await app.db.admin_to_permissions.createMany({ data: ids.map((permission_id) => ({ role_id: role.id, permission_id })) })
+  else await app.db.user_to_permissions.createMany({ data: ids.map((permission_id) => ({ role_id: role.id, permission_id })) })
+  return role.id
+}
+
+/** An account of the area holding exactly `keys`: an admin, or a sub-account of `owner`. */
+async function accountWith(area: Area, keys: string[], owner?: { id: number }) {
+  const account = area === 'admin' ? await createAdmin(app, { is_super: 0 }) : await createUser(app, { belong_id: owner!.id })
+  const role = await roleWith(area, keys, owner)
+  if (area === 'admin') await app.db.admin_to_roles.create({ data: { admin_id: account.id, role_id: role } })
+  else await app.db.user_to_roles.create({ data: { user_id: account.id, role_id: role } })
+  await app.actors.invalidate()
+  return { ...account, role, auth: bearer(await tokenFor(app, area, account.id)) }
+}
+
+const logsIn = async (area: Area, username: string, password: string) =>
+  (await http(app).post('/api/login').send({ username, password, provider: area === 'admin' ? 'admins' : 'users', area })).body.code === 200
+
+const grantedKeys = async (area: Area, roleId: number) =>
+  area === 'admin'
+    ? (await app.db.admin_to_permissions.findMany({ where: { role_id: roleId }, include: { permission: true } })).map((l) => l.permission.apis).sort()
+    : (await app.db.user_to_permissions.findMany({ where: { role_id: roleId }, include: { permission: true } })).map((l) => l.permission.apis).sort()
+
+describe('super-admin-only routes', () => {
+  test('the permission rows and groups are written by super admins only: an admin holding every admin key is refused', async () => {
+    const superOnly = routes.filter((r) => r.superOnly)
+    for (const resource of ['permissions', 'permission_groups'])
+      for (const action of ['store', 'update', 'destroy', 'import'])
+        expect(superOnly.map((r) => r.permission)).toContain(`admin.${resource}.${action}`)
+    expect(superOnly.filter((r) => r.area !== 'admin').map(routeLabel)).toEqual([])
+
+    const everyKey = [...new Set(routes.filter((r) => r.area === 'admin' && r.permission !== '*').map((r) => r.permission!))]
+    const holder = await accountWith('admin', everyKey)
+    for (const route of superOnly) {
+      const res = await callRoute(app, route, holder.auth)
+      expect(res.status, routeLabel(route)).toBe(403)
+    }
+    // ...while the same keys open the rest of the area.
+    expect((await http(app).get('/api/Admin/permissions').set(holder.auth)).body.code).toBe(200)
+  })
+
+  test('an admin holding admin.permissions.update cannot point a permission row it holds at another key', async () => {
+    const row = await permissionRow(app, 'admin', 'admin.permissions.update')
+    const rowBefore = await app.db.admin_permissions.findUniqueOrThrow({ where: { id: row } })
+    const admin = await accountWith('admin', ['admin.permissions.index', 'admin.permissions.update', 'admin.permissions.store'])
+    const rewrite = await http(app).put(`/api/Admin/permissions/${row}`).set(admin.auth).send({ apis: 'admin.configs.update' })
+    expect(rewrite.status).toBe(403)
+    const add = await http(app).post('/api/Admin/permissions').set(admin.auth).send({ pid: rowBefore.pid, name: 'configs', apis: 'admin.configs.zz' })
+    expect(add.status).toBe(403)
+    expect(await app.db.admin_permissions.findUniqueOrThrow({ where: { id: row } })).toEqual(rowBefore)
+    expect(await app.db.admin_permissions.count({ where: { apis: 'admin.configs.zz' } })).toBe(0)
+    expect((await http(app).put('/api/Admin/configs/web').set(admin.auth).send({})).status).toBe(403)
+
+    const root = bearer(await tokenFor(app, 'admin', (await createAdmin(app, { is_super: 1 })).id))
+    const byRoot = await http(app).put(`/api/Admin/permissions/${row}`).set(root).send({ name: 'renamed by root' })
+    expect(byRoot.body.code).toBe(200)
+  })
+})
+
+describe.each(['admin', 'seller'] as const)('%s: roles and accounts stronger than the editor', (area) => {
+  const strongKeys = area === 'admin' ? ['admin.configs.update', 'admin.menus.index'] : ['seller.goods.store', 'seller.users.index']
+  const editorKeys =
+    area === 'admin'
+      ? ['admin.roles.index', 'admin.roles.update', 'admin.roles.destroy', 'admin.admins.index', 'admin.admins.update', 'admin.admins.destroy', 'admin.menus.index']
+      : ['seller.roles.index', 'seller.roles.update', 'seller.roles.destroy', 'seller.users.index', 'seller.users.update', 'seller.users.destroy']
+  const weakKeys = area === 'admin' ? ['admin.menus.index'] : ['seller.users.index']
+  const accounts = area === 'admin' ? 'admins' : 'users'
+
+  async function world() {
+    const owner = area === 'seller' ? await createSeller(app) : undefined
+    const editor = await accountWith(area, editorKeys, owner)
+    const victim = await accountWith(area, strongKeys, owner)
+    const weaker = await accountWith(area, weakKeys, owner)
+    return { owner, editor, victim, weaker }
+  }
+
+  test('a stronger role cannot be renamed, stripped or deleted; one within the editor’s keys can', async () => {
+    const { editor, victim, weaker } = await world()
+    const base = `${PREFIX[area]}/roles`
+    const name = async (id: number) =>
+      area === 'admin' ? (await app.db.admin_roles.findUnique({ where: { id } }))?.name : (await app.db.user_roles.findUnique({ where: { id } }))?.name
+    const before = await name(victim.role)
+
+    expect((await http(app).put(`${base}/${victim.role}`).set(editor.auth).send({ name: 'renamed' })).status).toBe(403)
+    expect((await http(app).put(`${base}/${victim.role}`).set(editor.auth).send({ permission_id: [] })).status).toBe(403)
+    expect((await http(app).delete(`${base}/${victim.role}`).set(editor.auth)).status).toBe(403)
+    expect(await name(victim.role)).toBe(before)
+    expect(await grantedKeys(area, victim.role)).toEqual([...strongKeys].sort())
+
+    expect((await http(app).put(`${base}/${weaker.role}`).set(editor.auth).send({ name: 'renamed' })).body.code).toBe(200)
+    expect(await name(weaker.role)).toBe('renamed')
+    expect((await http(app).delete(`${base}/${weaker.role}`).set(editor.auth)).body.code).toBe(200)
+    expect(await name(weaker.role)).toBeUndefined()
+  })
+
+  test('a stronger account cannot have its password reset, be edited or deleted: the victim’s password still works', async () => {
+    const { editor, victim, weaker } = await world()
+    const base = `${PREFIX[area]}/${accounts}`
+    const reset = await http(app).put(`${base}/${victim.id}`).set(editor.auth).send({ password: 'Taken@123' })
+    expect(reset.status).toBe(403)
+    expect((await http(app).put(`${base}/${victim.id}`).set(editor.auth).send({ nickname: 'taken' })).status).toBe(403)
+    expect((await http(app).put(`${base}/${victim.id}`).set(editor.auth).send({ role_id: [] })).status).toBe(403)
+    expect((await http(app).delete(`${base}/${victim.id}`).set(editor.auth)).status).toBe(403)
+    expect(await logsIn(area, victim.username, victim.password)).toBe(true)
+    expect(await logsIn(area, victim.username, 'Taken@123')).toBe(false)
+    expect(await grantedKeys(area, victim.role)).toEqual([...strongKeys].sort())
+    const row =
+      area === 'admin' ? await app.db.admins.findUniqueOrThrow({ where: { id: victim.id } }) : await app.db.users.findUniqueOrThrow({ where: { id: victim.id } })
+    expect(row.nickname).toBe(victim.username)
+    // The victim still holds its role.
+    const held = area === 'admin' ? await app.db.admin_to_roles.count({ where: { admin_id: victim.id } }) : await app.db.user_to_roles.count({ where: { user_id: victim.id } })
+    expect(held).toBe(1)
+
+    // An account holding no more than the editor is the editor's to manage.
+    expect((await http(app).put(`${base}/${weaker.id}`).set(editor.auth).send({ password: 'Reset@123' })).body.code).toBe(200)
+    expect(await logsIn(area, weaker.username, 'Reset@123')).toBe(true)
+    expect((await http(app).delete(`${base}/${weaker.id}`).set(editor.auth)).body.code).toBe(200)
+  })
+})
+
+describe('a route open to the actor never answers 500', () => {
+  // Last in the file: the walk calls every route with id 1 and an empty body, as the holder of everything.
+  test.each(['admin', 'seller'] as const)('%s: the holder of everything calls every route of the area', async (area) => {
+    const auth =
+      area === 'admin'
+        ? bearer(await tokenFor(app, 'admin', (await createAdmin(app, { is_super: 1 })).id))
+        : bearer(await tokenFor(app, 'seller', (await createSeller(app)).id))
+    const failed: string[] = []
+    for (const route of routes.filter((r) => r.area === area)) {
+      const res = await callRoute(app, route, auth)
+      if (res.status >= 500 || res.status === 403) failed.push(`${routeLabel(route)} → ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`)
+    }
+    expect(failed).toEqual([])
   })
 })

@@ -1,8 +1,9 @@
 // The seller back office shows each account the menus its role grants: the owner all of them, the
-// customer-service sub-account only its role's, and a page outside them is the 404 page.
+// customer-service sub-account only its role's, and a page outside them is the 404 page. An applicant whose store
+// has not passed review does not get in: the login page says so and leads to the application.
 import { expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { ACCOUNTS, dbQuery, loginThroughPage, pageApi } from './app.ts'
+import { ACCOUNTS, apiCall, dbQuery, loginThroughPage, pageApi, storedItem, submitLogin } from './app.ts'
 import { newPage } from './browser.ts'
 
 /** A menu as the shell shows it: the module tabs, and under each the side menu's entries two levels deep. */
@@ -93,4 +94,27 @@ test('the store owner sees every seller menu; the 客服 sub-account only its ro
   await page.getByText('抱歉，您访问的页面不存在。').waitFor()
   expect(await page.getByRole('heading', { name: '404' }).isVisible()).toBe(true)
   expect(new URL(page.url()).pathname).toBe('/Seller/dashboard')
+})
+
+test('an applicant whose store has not passed review is told so on the seller login and led to the application', async () => {
+  const username = `apply_${Date.now().toString(36)}`
+  const password = 'Apply@123456'
+  const registered = await apiCall<{ access_token: string }>('POST', '/api/register', undefined, { username, password })
+  expect(registered.code, registered.msg).toBe(200)
+  expect((await apiCall('POST', '/api/store/join', registered.data.access_token)).code).toBe(200)
+
+  // The applicant shops with the account, then tries the seller back office.
+  const page = await newPage()
+  await loginThroughPage(page, 'user', username, password)
+  await page.goto('/Seller/login')
+  await submitLogin(page, username, password)
+  const refusal = page.getByRole('alert').filter({ hasText: '店铺未通过审核' })
+  await refusal.getByText('店铺尚未通过审核，请在开店向导中查看或继续申请').waitFor()
+  expect(new URL(page.url()).pathname).toBe('/Seller/login')
+  expect(await storedItem(page, 'seller_token')).toBeNull()
+
+  // The application was opened and not filled in: the wizard continues at the store data.
+  await refusal.getByRole('link', { name: '查看开店申请' }).click()
+  await page.waitForURL('**/store/step_2')
+  await page.getByRole('textbox', { name: '店铺名称' }).waitFor()
 })

@@ -35,6 +35,8 @@ export type ServerResource = {
   /** Trees whose `pid` column holds another column of the parent than its id (areas: the parent's `code`, roots '0').
    *  The list's `pid` query stays the parent row's id for every tree. */
   treeParent?: { column: string; root: string }
+  /** Actions only an actor holding everything may call, whatever keys it holds (route config `superOnly`). */
+  superOnly?: readonly Action[]
   /** Seller resources: the column that holds the store id (always set from the actor, never from the request). */
   storeColumn?: string
   /** Fixed conditions added to every query (e.g. rows of one kind, or rows of the seller's owner account).
@@ -254,7 +256,7 @@ function actions(res: ServerResource): readonly Action[] {
 export function resourceRoutes(res: ServerResource): ScopePlugin {
   const { decl } = res
   const path = `/${decl.name}`
-  const perm = (action: Action) => permissionKey(decl.area, decl.name, action)
+  const perm = (action: Action) => ({ permission: permissionKey(decl.area, decl.name, action), superOnly: res.superOnly?.includes(action) })
   const create = createSchema(decl)
   const update = updateSchema(decl)
   const tags = [`${decl.area}:${decl.name}`]
@@ -265,22 +267,22 @@ export function resourceRoutes(res: ServerResource): ScopePlugin {
     const committed = async (req: FastifyRequest) => res.afterCommit?.(req)
 
     if (has('index'))
-      app.get(path, { schema: { querystring: listQuery, tags }, config: { permission: perm('index') } }, async (req) =>
+      app.get(path, { schema: { querystring: listQuery, tags }, config: perm('index') }, async (req) =>
         ok(req, await listRows(db, res, req, req.query)),
       )
     if (has('show'))
-      app.get(`${path}/:id`, { schema: { params: idParam, tags }, config: { permission: perm('show') } }, async (req) => {
+      app.get(`${path}/:id`, { schema: { params: idParam, tags }, config: perm('show') }, async (req) => {
         const [row] = await presentRows(res, req, [await findOwned(db, res, req, req.params.id)])
         return ok(req, row)
       })
     if (has('store'))
-      app.post(path, { schema: { body: create, tags }, config: { permission: perm('store') } }, async (req) => {
+      app.post(path, { schema: { body: create, tags }, config: perm('store') }, async (req) => {
         const row = await createRow(db, res, req, req.body as Record<string, unknown>)
         await committed(req)
         return ok(req, { id: row.id })
       })
     if (has('update'))
-      app.put(`${path}/:id`, { schema: { params: idParam, body: update, tags }, config: { permission: perm('update') } }, async (req) => {
+      app.put(`${path}/:id`, { schema: { params: idParam, body: update, tags }, config: perm('update') }, async (req) => {
         const input = req.body as Record<string, unknown>
         try {
           await db.$transaction(async (tx) => {
@@ -297,7 +299,7 @@ export function resourceRoutes(res: ServerResource): ScopePlugin {
         return ok(req, { id: req.params.id })
       })
     if (has('destroy'))
-      app.delete(`${path}/:ids`, { schema: { params: idsParam, tags }, config: { permission: perm('destroy') } }, async (req) => {
+      app.delete(`${path}/:ids`, { schema: { params: idsParam, tags }, config: perm('destroy') }, async (req) => {
         const ids = [...new Set(req.params.ids.split(',').map(Number))]
         let afterwards: void | (() => Promise<void>)
         try {
@@ -320,7 +322,7 @@ export function resourceRoutes(res: ServerResource): ScopePlugin {
         `${path}/import/excel`,
         {
           schema: { body: importBody, tags },
-          config: { permission: perm('import') },
+          config: perm('import'),
         },
         async (req) => {
           const rows = Array.isArray(req.body) ? req.body : req.body.rows

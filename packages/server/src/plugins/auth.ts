@@ -7,6 +7,7 @@ import type { Actor, AreaName } from '../core/context.ts'
 import { AppError, businessError, forbidden, unauthenticated } from '../core/errors.ts'
 import { randomToken, sha256 } from '../core/hash.ts'
 import { Code } from '@qshop/shared'
+import { STORE_VERIFY } from '@qshop/shared/schemas/catalog'
 import { createAuthState, type AuthState } from '../core/authState.ts'
 
 type TokenPayload = { sub: number; area: AreaName; sid: string }
@@ -169,8 +170,9 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!user || user.status !== 1) return null
     if (area === 'user') return { area, id, username: user.username, belong_id: user.belong_id, all: true, permissions: [] }
     const ownerId = user.belong_id > 0 ? user.belong_id : user.id
-    const store = await db.stores.findUnique({ where: { user_id: ownerId }, select: { id: true } })
-    if (!store) return null
+    const store = await db.stores.findUnique({ where: { user_id: ownerId }, select: { id: true, store_verify: true } })
+    // Until the store passes review its accounts have the join wizard (storefront), not the back office.
+    if (store?.store_verify !== STORE_VERIFY.PASSED) return null
     const isOwner = user.belong_id === 0
     const rows = isOwner
       ? []
@@ -213,8 +215,8 @@ export default fp(async function auth(app: FastifyInstance) {
     }
     const needed = cfg.permission
     if (!needed) throw forbidden() // default deny: a back-office route must declare its key
-    if (needed !== '*' && !actor.all && !actor.permissions.has(needed)) {
-      req.log.warn({ actor: actor.id, area, permission: needed }, 'permission refused')
+    if ((needed !== '*' && !actor.all && !actor.permissions.has(needed)) || (cfg.superOnly && !actor.all)) {
+      req.log.warn({ actor: actor.id, area, permission: needed, superOnly: cfg.superOnly }, 'permission refused')
       throw forbidden()
     }
   })

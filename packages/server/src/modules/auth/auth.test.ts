@@ -155,6 +155,27 @@ describe('area rules', () => {
     expectRefusal(await loginAs('seller', subOfShopper.username, subOfShopper.password), 402, 'msg.notSeller')
   })
 
+  it('needs a store that passed review: owners and sub-accounts of a store in 1, 2 or 3 are told so after the password', async () => {
+    for (const state of [1, 2, 3]) {
+      const owner = await createSeller(app)
+      await app.db.stores.update({ where: { id: owner.storeId }, data: { store_verify: state } })
+      const sub = await createUser(app, { belong_id: owner.id })
+      for (const account of [owner, sub]) {
+        const res = await loginAs('seller', account.username, account.password)
+        expect(res.body).toEqual({ code: 402, msg: msg('msg.storeNotApproved'), data: { store_verify: state } })
+        expect(await app.db.auth_sessions.count({ where: { owner_id: account.id } })).toBe(0)
+        // A wrong password learns nothing about the store.
+        expectRefusal(await loginAs('seller', account.username, 'wrong-password'), 402, 'msg.accountErr')
+      }
+      // The owner still shops and reaches the application with the storefront login.
+      expect((await loginAs('user', owner.username, owner.password)).body.code).toBe(200)
+    }
+    const pending = await createSeller(app)
+    await app.db.stores.update({ where: { id: pending.storeId }, data: { store_verify: 2 } })
+    const en = await http(app).post('/api/login').set('lang', 'en').send({ username: pending.username, password: pending.password, provider: 'users', area: 'seller' })
+    expect(en.body.msg).toBe(translate('en', 'msg.storeNotApproved'))
+  })
+
   it('refuses a disabled account after checking its password', async () => {
     const disabled = await createUser(app, { status: 0 })
     expectRefusal(await loginAs('user', disabled.username, 'wrong-password'), 402, 'msg.accountErr')

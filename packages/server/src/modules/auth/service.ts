@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AuthEditBody, EditSecureBody, LoginBody, Provider, RegisterBody, SmsUsage } from '@qshop/shared/schemas/auth'
 import { zx } from '@qshop/shared'
+import { STORE_VERIFY } from '@qshop/shared/schemas/catalog'
 import type { Actor, AreaName } from '../../core/context.ts'
 import { AppError, businessError, unauthenticated } from '../../core/errors.ts'
 import { hashPassword, randomToken, verifyPassword } from '../../core/hash.ts'
@@ -67,8 +68,10 @@ export async function login(app: FastifyInstance, req: FastifyRequest, body: Log
   if (area === 'user' && user.belong_id > 0) throw businessError('msg.subNotAllowBuy')
   if (area === 'seller') {
     const ownerId = user.belong_id > 0 ? user.belong_id : user.id
-    const store = await app.db.stores.findUnique({ where: { user_id: ownerId }, select: { id: true } })
+    const store = await app.db.stores.findUnique({ where: { user_id: ownerId }, select: { id: true, store_verify: true } })
     if (!store) throw businessError('msg.notSeller')
+    // `store_verify` tells the login page to point to the join wizard.
+    if (store.store_verify !== STORE_VERIFY.PASSED) throw businessError('msg.storeNotApproved', { store_verify: store.store_verify })
   }
   await app.db.users.update({ where: { id: user.id }, data: loginTimes(user.login_time, req.ip) })
   return app.tokens.issue(area, user.id, req)

@@ -154,10 +154,12 @@ describe('admins', () => {
     const plain = await createAdmin(app, { is_super: 0 })
     const ok = await http(app).put(`/api/Admin/admins/${plain.id}`).set(manager.auth).send({ role_id: [weak] })
     expect(ok.body.code).toBe(200)
-    // Keeping a role one could not grant is not granting it.
+    // An admin holding a role the manager could not grant is stronger than the manager: not the manager's to edit,
+    // not even to keep the roles it has (test/permission-matrix.test.ts walks the other edits).
     await app.db.admin_to_roles.create({ data: { admin_id: plain.id, role_id: strong } })
     const keep = await http(app).put(`/api/Admin/admins/${plain.id}`).set(manager.auth).send({ role_id: [weak, strong] })
-    expect(keep.body.code).toBe(200)
+    expect(keep.status).toBe(403)
+    expect((await app.db.admin_to_roles.findMany({ where: { admin_id: plain.id }, orderBy: { role_id: 'asc' } })).map((r) => r.role_id)).toEqual([strong, weak].sort((a, b) => a - b))
   })
 })
 

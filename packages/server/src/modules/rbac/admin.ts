@@ -5,7 +5,7 @@ import type { ServerResource, Tx } from '../../core/resource.ts'
 import { businessError, forbidden, invalid } from '../../core/errors.ts'
 import { hashSecrets } from './secrets.ts'
 import { presentLinks } from './links.ts'
-import { ADMIN_TABLES, assignRoles, writeRoleGrants } from './roles.ts'
+import { ADMIN_TABLES, assignRoles, requireAccountsHeld, requireRolesHeld, writeRoleGrants } from './roles.ts'
 
 type MenuModel = 'admin_menus' | 'user_menus'
 type MenuDelegate = {
@@ -51,11 +51,12 @@ export function adminResources(app: FastifyInstance): ServerResource[] {
     model: 'admins',
     afterCommit,
     present: presentLinks(app.db, ['role_id', ADMIN_TABLES.accountRoles]),
-    async beforeWrite(req, data, existing) {
-      // Only a super admin may create or edit a super admin, or change is_super.
+    async beforeWrite(req, data, existing, tx) {
+      // Only a super admin may create or edit a super admin, or change is_super; nobody edits a stronger admin.
       const becomesSuper = (data.is_super ?? existing?.is_super ?? 0) === 1
       if (!isSuper(req) && (existing?.is_super === 1 || becomesSuper)) throw forbidden()
-      if (!existing) data.belong_id = req.actor!.id
+      if (existing) await requireAccountsHeld(app, req, tx, ADMIN_TABLES, [existing.id])
+      else data.belong_id = req.actor!.id
       return hashSecrets(data, 'password')
     },
     async afterWrite(req, row, input, tx) {
@@ -64,6 +65,7 @@ export function adminResources(app: FastifyInstance): ServerResource[] {
     async beforeDelete(req, ids, tx) {
       if (ids.includes(req.actor!.id)) throw businessError('msg.cannotDeleteSelf')
       if (!isSuper(req) && (await tx.admins.count({ where: { id: { in: ids }, is_super: 1 } }))) throw forbidden()
+      await requireAccountsHeld(app, req, tx, ADMIN_TABLES, ids)
     },
   }
 
@@ -75,11 +77,16 @@ export function adminResources(app: FastifyInstance): ServerResource[] {
     async afterWrite(req, row, input, tx) {
       await writeRoleGrants(app, req, tx, ADMIN_TABLES, row.id, input)
     },
+    beforeDelete: (req, ids, tx) => requireRolesHeld(app, req, tx, ADMIN_TABLES, ids),
   }
 
+  // Permission rows say which key a route checks: the seed derives them from the routes, and through the API only
+  // super admins change them (anyone holding a key could otherwise point it at any route).
+  const superOnly = ['store', 'update', 'destroy', 'import'] as const
   const permissions: ServerResource = {
     decl: R.permissions,
     model: 'admin_permissions',
+    superOnly,
     afterCommit,
     async beforeWrite(req, data, _existing, tx) {
       if (data.pid !== undefined && !(await tx.admin_permission_groups.count({ where: { id: data.pid as number } }))) {
@@ -105,7 +112,7 @@ export function adminResources(app: FastifyInstance): ServerResource[] {
   return [
     admins,
     roles,
-    { decl: R.permission_groups, model: 'admin_permission_groups', afterCommit },
+    { decl: R.permission_groups, model: 'admin_permission_groups', superOnly, afterCommit },
     permissions,
     menuResource(R.menus, 'admin_menus', afterCommit),
     menuResource(R.seller_menus, 'user_menus', afterCommit),

@@ -53,10 +53,13 @@ export function requireKnown(req: FastifyRequest, field: string, ids: number[], 
   if (ids.some((id) => !known.has(id))) throw invalid({ [field]: req.t('valid.enum') })
 }
 
-/** The permission keys and menus a grant would hand out must all be held by the granting actor
- *  (super admins and store owners hold everything): otherwise an admin allowed to edit roles could
- *  give himself any permission. */
-export async function requireHeld(app: FastifyInstance, req: FastifyRequest, grant: { keys: string[]; menuIds: number[] }): Promise<void> {
+/** What roles hand out: permission keys and menus. */
+export type Grant = { keys: string[]; menuIds: number[] }
+
+/** The permission keys and menus a grant would hand out (or a role or account being changed holds) must all be held
+ *  by the acting account (super admins and store owners hold everything): otherwise an admin allowed to edit roles
+ *  could give himself any permission, or one allowed to edit accounts could take over a stronger one. */
+export async function requireHeld(app: FastifyInstance, req: FastifyRequest, grant: Grant): Promise<void> {
   const actor = req.actor!
   if (actor.all) return
   if (grant.keys.some((k) => !actor.permissions.has(k))) throw forbidden()

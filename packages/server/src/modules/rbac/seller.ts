@@ -5,7 +5,7 @@ import { SELLER_RESOURCES } from '@qshop/shared/resources/index'
 import type { ServerResource } from '../../core/resource.ts'
 import { businessError } from '../../core/errors.ts'
 import { presentLinks } from './links.ts'
-import { SELLER_TABLES, assignRoles, writeRoleGrants } from './roles.ts'
+import { SELLER_TABLES, assignRoles, requireAccountsHeld, requireRolesHeld, writeRoleGrants } from './roles.ts'
 import { hashSecrets } from './secrets.ts'
 
 /** The store owner's user id: the actor itself, or the owner a sub-account belongs to. */
@@ -25,12 +25,17 @@ export function sellerResources(app: FastifyInstance): ServerResource[] {
     scope: ofOwner,
     afterCommit,
     present: presentLinks(app.db, ['role_id', SELLER_TABLES.accountRoles]),
-    beforeWrite: async (_req, data) => hashSecrets(data, 'password'),
+    async beforeWrite(req, data, existing, tx) {
+      // Nobody edits (resets the password of) a sub-account holding more than themselves.
+      if (existing) await requireAccountsHeld(app, req, tx, SELLER_TABLES, [existing.id], ofOwner(req))
+      return hashSecrets(data, 'password')
+    },
     async afterWrite(req, row, input, tx) {
       if (input.role_id) await assignRoles(app, req, tx, SELLER_TABLES, row.id, input.role_id as number[], ofOwner(req))
     },
-    async beforeDelete(req, ids) {
+    async beforeDelete(req, ids, tx) {
       if (ids.includes(req.actor!.id)) throw businessError('msg.cannotDeleteSelf')
+      await requireAccountsHeld(app, req, tx, SELLER_TABLES, ids, ofOwner(req))
     },
   }
 
@@ -43,6 +48,7 @@ export function sellerResources(app: FastifyInstance): ServerResource[] {
     async afterWrite(req, row, input, tx) {
       await writeRoleGrants(app, req, tx, SELLER_TABLES, row.id, input)
     },
+    beforeDelete: (req, ids, tx) => requireRolesHeld(app, req, tx, SELLER_TABLES, ids, ofOwner(req)),
   }
 
   return [users, roles]

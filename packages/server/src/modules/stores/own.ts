@@ -1,14 +1,16 @@
 // A seller's own store: opening the application (/api/store/join), the join wizard's data (/api/store) and the
 // settings page of the seller back office (/api/Seller/stores).
 //
-// Verification: 1 filling in → 2 verifying → 3 denied (with a reason) or 4 passed. Saving store data from 1 or 3
-// moves the store to 2; only an admin sets 3 or 4 (review.ts). The wizard's data (licence, ID card, categories)
-// can change only in 1 or 3, so a passed store cannot swap its licence without a new review.
+// Verification: 1 filling in → 2 verifying → 3 denied (with a reason) or 4 passed. Submitting the complete wizard
+// data from 1 or 3 moves the store to 2; only an admin sets 3 or 4 (review.ts). The wizard's data (licence, ID card,
+// categories) can change only in 1 or 3, so a passed store cannot swap its licence without a new review. The seller
+// back office (settings) is reached only by passed stores (the seller guard), so it never changes the state.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { STORE_VERIFY, type StoreApplication, type StoreSettings } from '@qshop/shared/schemas/catalog'
 import { businessError, notFound } from '../../core/errors.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
+import type { Tx } from '../../core/resource.ts'
 import { splitList } from '../catalog/format.ts'
 import { classIndex } from '../catalog/classes.ts'
 import { invalidateStoreCard } from '../catalog/cache.ts'
@@ -18,9 +20,6 @@ import { normalizeClassPaths, storeClassPaths, writeStoreClasses } from './store
 
 const STORE_CLOSED = 0
 const EDITABLE_APPLICATION: number[] = [STORE_VERIFY.FILLING, STORE_VERIFY.DENIED]
-
-/** Saving store data from 1 or 3 submits it for verification. */
-const verifyAfterSave = (current: number) => (EDITABLE_APPLICATION.includes(current) ? STORE_VERIFY.VERIFYING : current)
 
 const STATE_SELECT = { id: true, store_verify: true, store_status: true, store_refuse_info: true } satisfies Prisma.storesSelect
 
@@ -59,20 +58,29 @@ export async function readApplication(app: FastifyInstance, userId: number) {
   }
 }
 
-/** Saves the wizard's data and submits it (state 2). Refused while verifying or once passed. */
+/** The transition 1 or 3 → 2 with the application's data, as one guarded update: false when the store is in
+ *  another state (the row count decides, not an earlier read). */
+async function submitForReview(tx: Tx, storeId: number, data: Prisma.storesUncheckedUpdateInput): Promise<boolean> {
+  const { count } = await tx.stores.updateMany({
+    where: { id: storeId, store_verify: { in: EDITABLE_APPLICATION } },
+    data: { ...data, store_verify: STORE_VERIFY.VERIFYING, store_refuse_info: '' },
+  })
+  return count === 1
+}
+
+/** Submits the wizard's data (every required field is in the body schema; no partial drafts) for review (state 2).
+ *  Refused while verifying or once passed. */
 export async function saveApplication(app: FastifyInstance, req: FastifyRequest, userId: number, input: StoreApplication) {
   const { area, class_id, ...fields } = input
   const index = await classIndex(app)
   const paths = normalizeClassPaths(req, index, class_id)
   try {
     return await app.db.$transaction(async (tx) => {
-      const rows = await tx.$queryRaw<{ id: number; store_verify: number }[]>`SELECT id, store_verify FROM stores WHERE user_id = ${userId} FOR UPDATE`
-      const store = rows[0]
+      const store = await tx.stores.findUnique({ where: { user_id: userId }, select: { id: true } })
       if (!store) throw businessError('msg.storeNotApplied')
-      if (!EDITABLE_APPLICATION.includes(store.store_verify)) throw businessError('msg.storeNotEditable')
-      const data = { ...fields, ...(await areaFields(req, tx, area)), store_verify: STORE_VERIFY.VERIFYING, store_refuse_info: '' }
+      if (!(await submitForReview(tx, store.id, { ...fields, ...(await areaFields(req, tx, area)) }))) throw businessError('msg.storeNotEditable')
       await writeStoreClasses(tx, store.id, paths)
-      return tx.stores.update({ where: { id: store.id }, data, select: STATE_SELECT })
+      return tx.stores.findUniqueOrThrow({ where: { id: store.id }, select: STATE_SELECT })
     })
   } catch (err) {
     throw mapPrismaError(err)
@@ -101,16 +109,12 @@ export async function readSettings(app: FastifyInstance, storeId: number) {
 
 export async function saveSettings(app: FastifyInstance, req: FastifyRequest, storeId: number, input: StoreSettings) {
   const { area, store_slide, store_mobile_slide, ...fields } = cleanRichTextFields(input, ['after_sale_service'])
+  const data: Prisma.storesUncheckedUpdateInput = { ...fields }
+  if (area) Object.assign(data, await areaFields(req, app.db, area))
+  if (store_slide) data.store_slide = store_slide.join(',')
+  if (store_mobile_slide) data.store_mobile_slide = store_mobile_slide.join(',')
   try {
-    await app.db.$transaction(async (tx) => {
-      const rows = await tx.$queryRaw<{ store_verify: number }[]>`SELECT store_verify FROM stores WHERE id = ${storeId} FOR UPDATE`
-      if (!rows[0]) throw notFound()
-      const data: Prisma.storesUncheckedUpdateInput = { ...fields, store_verify: verifyAfterSave(rows[0].store_verify) }
-      if (area) Object.assign(data, await areaFields(req, tx, area))
-      if (store_slide) data.store_slide = store_slide.join(',')
-      if (store_mobile_slide) data.store_mobile_slide = store_mobile_slide.join(',')
-      await tx.stores.update({ where: { id: storeId }, data, select: { id: true } })
-    })
+    await app.db.stores.update({ where: { id: storeId }, data, select: { id: true } })
   } catch (err) {
     throw mapPrismaError(err)
   }

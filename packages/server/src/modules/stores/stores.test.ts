@@ -116,6 +116,76 @@ describe('onboarding', () => {
     expect(res.body.data).toHaveProperty([field])
     expect(await app.db.stores.findUniqueOrThrow({ where: { id } })).toMatchObject({ store_verify: 1, store_name: '' })
   })
+
+  test('an empty or partial application is refused with 400 naming each missing field, and stays in state 1', async () => {
+    const user = await shopper()
+    const { id } = (await http(app).post('/api/store/join').set(user.auth)).body.data
+    const required = [
+      'store_name', 'store_mobile', 'area', 'store_address', 'business_license', 'business_license_no', 'legal_person', 'store_phone',
+      'id_card_no', 'id_card_t', 'id_card_b', 'class_id',
+    ]
+    const empty = await http(app).put('/api/store').set(user.auth).send({})
+    expect(empty.status).toBe(400)
+    expect(Object.keys(empty.body.data).sort()).toEqual([...required].sort())
+    const { business_license: _licence, id_card_b: _back, ...partial } = application()
+    const blanks = await http(app).put('/api/store').set(user.auth).send({ ...partial, legal_person: '  ' })
+    expect(blanks.status).toBe(400)
+    expect(Object.keys(blanks.body.data).sort()).toEqual(['business_license', 'id_card_b', 'legal_person'])
+    expect(await app.db.stores.findUniqueOrThrow({ where: { id } })).toMatchObject({ store_verify: 1, store_name: '', legal_person: '' })
+    expect(await app.db.store_classes.count({ where: { store_id: id } })).toBe(0)
+  })
+})
+
+describe('until the store passes review', () => {
+  /** The seller back office as an applicant's account would use it: menus, settings, a sub-account, a freight template, an upload. */
+  const backOffice = (auth: Record<string, string>, n: string) => ({
+    menus: http(app).get('/api/Seller/load_menu').set(auth),
+    emptySettings: http(app).put('/api/Seller/stores').set(auth).send({}),
+    settings: http(app).put('/api/Seller/stores').set(auth).send({ store_description: '补充' }),
+    subAccount: http(app).post('/api/Seller/users').set(auth).send({ username: `clerk_${n}`, password: 'Secret@123' }),
+    freight: http(app).post('/api/Seller/freights').set(auth).send({ name: `freight ${n}` }),
+    upload: http(app).post('/api/Seller/uploads').set(auth).field('name', 'goods').attach('file', Buffer.from('not read'), 'a.png'),
+  })
+
+  test('the seller tokens of an applicant (owner or sub-account) open nothing of the back office; nothing is written', async () => {
+    for (const state of [1, 2, 3]) {
+      const owner = await sellerWithStore(app, leaves, { store_verify: state, store_status: 0 })
+      const sub = await createUser(app, { belong_id: owner.id })
+      const before = await app.db.stores.findUniqueOrThrow({ where: { id: owner.storeId } })
+      for (const [who, auth] of [['owner', owner.auth], ['sub', bearer(await tokenFor(app, 'seller', sub.id))]] as const) {
+        for (const [call, res] of Object.entries(backOffice(auth, `${state}${who}`))) {
+          expect((await res).status, `${who} ${call}`).toBe(401)
+        }
+      }
+      expect(await app.db.stores.findUniqueOrThrow({ where: { id: owner.storeId } })).toEqual(before)
+      expect(await app.db.users.count({ where: { belong_id: owner.id } })).toBe(1)
+      expect(await app.db.freights.count({ where: { store_id: owner.storeId } })).toBe(0)
+      expect(await app.db.file_spaces.count({ where: { belong_id: owner.storeId } })).toBe(0)
+      // The application stays the owner's to read with the storefront login.
+      const mine = await http(app).get('/api/store').set(bearer(await tokenFor(app, 'user', owner.id)))
+      expect(mine.body.data).toMatchObject({ id: owner.storeId, store_verify: state })
+    }
+  })
+
+  test('passing review opens the back office to the token at once', async () => {
+    const user = await shopper()
+    const { id } = (await http(app).post('/api/store/join').set(user.auth)).body.data
+    await http(app).put('/api/store').set(user.auth).send(application())
+    const seller = bearer(await tokenFor(app, 'seller', user.id))
+    expect((await http(app).get('/api/Seller/load_menu').set(seller)).status).toBe(401)
+    await verify(id, { store_verify: 4 })
+    expect((await http(app).get('/api/Seller/load_menu').set(seller)).body.code).toBe(200)
+  })
+
+  test('closing a passed store keeps its back office; withdrawing the approval ends it', async () => {
+    const seller = await sellerWithStore(app, leaves)
+    await status(seller.storeId, 0)
+    expect((await http(app).get('/api/Seller/stores').set(seller.auth)).body.data).toMatchObject({ store_status: 0, store_verify: 4 })
+    // No route withdraws an approval; whatever does must drop cached actors, as every RBAC change does.
+    await app.db.stores.update({ where: { id: seller.storeId }, data: { store_verify: 3 } })
+    await app.actors.invalidate()
+    expect((await http(app).get('/api/Seller/stores').set(seller.auth)).status).toBe(401)
+  })
 })
 
 describe('admin review', () => {
@@ -203,14 +273,6 @@ describe('seller settings', () => {
     await http(app).put('/api/Seller/stores').set(seller.auth).send({ after_sale_service: '<p>七天无理由</p><script>alert(1)</script>##qshop##[]' })
     expect((await app.db.stores.findUniqueOrThrow({ where: { id: seller.storeId } })).after_sale_service).toBe('<p>七天无理由</p>##qshop##[]')
     expect(await app.db.stores.findUniqueOrThrow({ where: { id: seller.storeId } })).toMatchObject({ store_verify: 4, store_status: 1 })
-  })
-
-  test('saving settings of a store in state 1 or 3 submits it (2)', async () => {
-    const filling = await sellerWithStore(app, leaves, { store_verify: 1, store_status: 0 })
-    const denied = await sellerWithStore(app, leaves, { store_verify: 3, store_status: 0 })
-    for (const s of [filling, denied]) {
-      expect((await http(app).put('/api/Seller/stores').set(s.auth).send({ store_description: '补充' })).body.data.store_verify).toBe(2)
-    }
   })
 
   test('the goods form’s category tree holds only the store’s categories', async () => {

@@ -201,7 +201,7 @@ describe('POST /api/uploads (shopper)', () => {
 describe('POST /api/Seller/uploads and /api/Admin/uploads', () => {
   it("records a seller's goods images in the store's image space (file_spaces)", async () => {
     const owner = await makeUser('seller1')
-    const store = await app.db.stores.create({ data: { user_id: owner.id, store_name: 'S1' } })
+    const store = await app.db.stores.create({ data: { user_id: owner.id, store_name: 'S1', store_verify: 4 } })
     const token = await tokenFor('seller', owner.id)
     const image = await png(120, 80)
     const res = await http(app).post('/api/Seller/uploads').set(bearer(token)).field('name', 'goods').attach('file', image, 'red-shirt.png')
@@ -231,7 +231,7 @@ describe('POST /api/Seller/uploads and /api/Admin/uploads', () => {
 
   it('lets a sub-account seller upload for the owner store and refuses shopper and admin tokens', async () => {
     const owner = await makeUser('seller2')
-    const store = await app.db.stores.create({ data: { user_id: owner.id, store_name: 'S2' } })
+    const store = await app.db.stores.create({ data: { user_id: owner.id, store_name: 'S2', store_verify: 4 } })
     const sub = await makeUser('seller2_staff', owner.id)
     const res = await http(app).post('/api/Seller/uploads').set(bearer(await tokenFor('seller', sub.id))).field('name', 'goods').attach('file', await png(10, 10), 'a.png')
     expect(res.body.code).toBe(200)
@@ -329,7 +329,7 @@ describe('OSS storage driver', () => {
     await useOss()
     oss.received.length = 0
     const owner = await makeUser('seller_oss')
-    const store = await app.db.stores.create({ data: { user_id: owner.id, store_name: 'OSS' } })
+    const store = await app.db.stores.create({ data: { user_id: owner.id, store_name: 'OSS', store_verify: 4 } })
     const res = await http(app)
       .post('/api/Seller/uploads')
       .set(bearer(await tokenFor('seller', owner.id)))
@@ -350,7 +350,7 @@ describe('OSS storage driver', () => {
     oss.received.length = 0
     oss.deleted.length = 0
     const owner = await makeUser('seller_oss_delete')
-    const store = await app.db.stores.create({ data: { user_id: owner.id, store_name: 'OSS delete' } })
+    const store = await app.db.stores.create({ data: { user_id: owner.id, store_name: 'OSS delete', store_verify: 4 } })
     const auth = bearer(await tokenFor('seller', owner.id))
     expect((await http(app).post('/api/Seller/uploads').set(auth).field('name', 'goods').attach('file', await png(20, 20), 'gone.png')).body.code).toBe(200)
     const row = await app.db.file_spaces.findFirstOrThrow({ where: { belong_id: store.id } })
