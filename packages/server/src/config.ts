@@ -30,8 +30,13 @@ const schema = z.object({
   RATE_LIMIT_SECRET_ACCOUNT: count.default(10),
   RATE_LIMIT_MONEY_IP: count.default(120),
   RATE_LIMIT_MONEY_ACCOUNT: count.default(30),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
-  LOGIN_LOCK_SECONDS: z.coerce.number().int().positive().default(900),
+  /** Failed logins of one account from one address before that pair waits LOGIN_BACKOFF_SECONDS, doubling per failure. */
+  LOGIN_MAX_FAILURES: count.default(5),
+  /** Failed logins of one account from all addresses after which every address gets a single try before its wait. */
+  LOGIN_ACCOUNT_MAX_FAILURES: count.default(20),
+  LOGIN_BACKOFF_SECONDS: count.default(60),
+  /** The longest wait; failures are forgotten a day after the last one (an hour for an address as a whole). */
+  LOGIN_LOCK_SECONDS: count.default(900),
   SMS_INTERVAL_SECONDS: z.coerce.number().int().positive().default(60),
   SMS_DAILY_CAP: z.coerce.number().int().positive().default(10),
   SMS_CODE_TTL_SECONDS: z.coerce.number().int().positive().default(600),

@@ -7,7 +7,7 @@ import { AppError, businessError, unauthenticated } from '../../core/errors.ts'
 import { hashPassword, randomToken, verifyPassword } from '../../core/hash.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
 import type { TokenPair } from '../../plugins/auth.ts'
-import { loginThrottle } from './loginThrottle.ts'
+import { loginThrottle, type LoginThrottle } from './loginThrottle.ts'
 import { consumeSmsCode, sendSmsCode } from './sms.ts'
 import { defaultUrl } from '../rbac/menuTree.ts'
 
@@ -29,38 +29,41 @@ function loginArea(body: Pick<LoginBody, 'area' | 'provider'>): AreaName {
 
 export async function login(app: FastifyInstance, req: FastifyRequest, body: LoginBody): Promise<TokenPair> {
   const area = loginArea(body)
-  const throttle = loginThrottle(app, area, body.username, req.ip)
-  await throttle.assertOpen()
   // Same answer whether the account exists or not.
-  const refused = async () => {
+  const refused = async (throttle: LoginThrottle) => {
     await throttle.fail()
     return businessError('msg.accountErr')
   }
 
   if (area === 'admin') {
     const admin = await app.db.admins.findUnique({ where: { username: body.username }, select: { id: true, password: true, login_time: true } })
+    const throttle = loginThrottle(app, 'admins', admin?.id ?? null, body.username, req.ip)
+    await throttle.assertOpen()
     const matches = await checkPassword(admin?.password, body.password ?? '')
-    if (!admin || !matches) throw await refused()
+    if (!admin || !matches) throw await refused(throttle)
     await throttle.succeed()
     await app.db.admins.update({ where: { id: admin.id }, data: loginTimes(admin.login_time, req.ip) })
     return app.tokens.issue('admin', admin.id, req)
   }
 
   const select = { id: true, password: true, status: true, belong_id: true, login_time: true } as const
-  let user
+  const user =
+    body.type === 'phone'
+      ? await app.db.users.findUnique({ where: { phone: body.username }, select })
+      : ((await app.db.users.findUnique({ where: { username: body.username }, select })) ??
+        (isPhone(body.username) ? await app.db.users.findUnique({ where: { phone: body.username }, select }) : null))
+  const throttle = loginThrottle(app, 'users', user?.id ?? null, body.username, req.ip)
+  await throttle.assertOpen()
   if (body.type === 'phone') {
+    // Login codes only go to registered phones: an unknown phone has no code to match.
     await consumeSmsCode(app, app.db, body.username, 'login', body.code ?? '').catch(async (err) => {
       await throttle.fail()
       throw err
     })
-    user = await app.db.users.findUnique({ where: { phone: body.username }, select })
-    if (!user) throw await refused()
+    if (!user) throw await refused(throttle)
   } else {
-    user =
-      (await app.db.users.findUnique({ where: { username: body.username }, select })) ??
-      (isPhone(body.username) ? await app.db.users.findUnique({ where: { phone: body.username }, select }) : null)
     const matches = await checkPassword(user?.password, body.password ?? '')
-    if (!user || !matches) throw await refused()
+    if (!user || !matches) throw await refused(throttle)
   }
   await throttle.succeed()
   if (user.status !== 1) throw businessError('msg.accountDisabled')
