@@ -37,8 +37,14 @@ const schema = z.object({
   LOGIN_BACKOFF_SECONDS: count.default(60),
   /** The longest wait; failures are forgotten a day after the last one (an hour for an address as a whole). */
   LOGIN_LOCK_SECONDS: count.default(900),
-  SMS_INTERVAL_SECONDS: z.coerce.number().int().positive().default(60),
-  SMS_DAILY_CAP: z.coerce.number().int().positive().default(10),
+  SMS_INTERVAL_SECONDS: count.default(60),
+  /** Codes a day to one phone from all addresses, and from one address. */
+  SMS_DAILY_CAP: count.default(20),
+  SMS_PHONE_IP_DAILY_CAP: count.default(5),
+  /** Codes one address may have sent in an hour and in a day, and one logged-in account in a day. */
+  SMS_IP_HOURLY_CAP: count.default(10),
+  SMS_IP_DAILY_CAP: count.default(30),
+  SMS_CALLER_DAILY_CAP: count.default(10),
   SMS_CODE_TTL_SECONDS: z.coerce.number().int().positive().default(600),
   UPLOAD_DIR: z.string().default('uploads'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),

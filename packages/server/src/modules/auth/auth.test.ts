@@ -334,9 +334,24 @@ describe('POST /api/register', () => {
     expect(res.body.code, JSON.stringify(res.body)).toBe(200)
     const row = await app.db.users.findUniqueOrThrow({ where: { phone: '13900000002' } })
     expect(row).toMatchObject({ username: '13900000002', nickname: '139****0002', pay_password: null })
-    expectRefusal(await http(app).post('/api/register').send({ type: 'phone', phone: '13900000002', code, password: 'Phone@123' }), 402, 'msg.userExists')
+    expectRefusal(await http(app).post('/api/register').send({ type: 'phone', phone: '13900000002', code, password: 'Phone@123' }), 402, 'msg.smsCodeErr')
   })
 
+  it('tells that a phone is taken only to whoever holds its code, when the form is submitted', async () => {
+    await createUser(app, { phone: '13900000004' })
+    const register = (code: string) => http(app).post('/api/register').send({ type: 'phone', phone: '13900000004', code, password: 'Phone@123' })
+    // a register code goes to a registered phone as to any other
+    const code = await smsCode('13900000004', 'register')
+    expectRefusal(await register(code === '000000' ? '111111' : '000000'), 402, 'msg.smsCodeErr')
+    expectRefusal(await register(code), 402, 'msg.phoneExists')
+    expect(await app.db.users.count()).toBe(1)
+  })
+
+  it('needs a code for a phone registration', async () => {
+    const res = await http(app).post('/api/register').send({ type: 'phone', phone: '13900000003', password: 'Phone@123' })
+    expect(res.status).toBe(400)
+    expect(res.body.data).toHaveProperty('code')
+  })
 })
 
 describe('POST /api/forget_password', () => {
@@ -357,6 +372,10 @@ describe('POST /api/forget_password', () => {
     expectRefusal(await http(app).post('/api/forget_password').send({ phone: '13700000004', code, password: 'Again@123' }), 402, 'msg.smsCodeErr')
   })
 
+  it('answers an unknown phone as it answers a wrong code', async () => {
+    const res = await http(app).post('/api/forget_password').send({ phone: '13700000005', code: '123456', password: 'Brand@new1' })
+    expectRefusal(res, 402, 'msg.smsCodeErr')
+  })
 })
 
 describe('auth/info', () => {

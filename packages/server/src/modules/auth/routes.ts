@@ -43,10 +43,9 @@ const storefront: ScopePlugin = async (app) => {
     await forgetPassword(app, req.body)
     return ok(req, null)
   })
-  app.post('/sms', { schema: { body: smsBody, tags }, config: { optionalAuth: true, rateLimit: 'sms' } }, async (req) => {
-    await requestSmsCode(app, req, req.body.phone, req.body.name)
-    return ok(req, null, 'msg.smsSent')
-  })
+  app.post('/sms', { schema: { body: smsBody, tags }, config: { optionalAuth: true, rateLimit: 'sms' } }, async (req) =>
+    ok(req, null, await requestSmsCode(app, req, req.body.phone, req.body.name)),
+  )
   await ownAccount(app)
   app.post('/auth/edit_secure', { schema: { body: editSecureBody, tags }, config: { rateLimit: 'secret' } }, async (req) => {
     await editSecure(app, actorOf(req), req.body)
