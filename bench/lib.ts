@@ -3,7 +3,7 @@ import autocannon from 'autocannon'
 import path from 'node:path'
 import mysql from 'mysql2/promise'
 import type { FastifyInstance } from 'fastify'
-import { loadConfig, type Config } from '../packages/server/src/config.ts'
+import { loadConfig, RATE_LIMIT_KEYS, type Config } from '../packages/server/src/config.ts'
 import { buildApp } from '../packages/server/src/app.ts'
 import { migrateDeploy } from '../scripts/migrate.ts'
 
@@ -17,7 +17,7 @@ export function benchConfig(): Config {
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/qshop_bench',
     REDIS_PREFIX: 'qshop_bench',
     LOG_LEVEL: 'silent',
-    RATE_LIMIT_MAX: '100000000',
+    ...Object.fromEntries(RATE_LIMIT_KEYS.map((key) => [key, '100000000'])),
     NODE_ENV: 'production',
     API_DOCS: 'false',
   })

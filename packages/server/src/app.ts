@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis'
 import type { Config } from './config.ts'
 import type { Db } from './core/db.ts'
 import type { AreaName } from './core/context.ts'
+import { routeClassOf, type RouteClass } from './core/rateLimits.ts'
 import envelope from './plugins/envelope.ts'
 import infra from './plugins/infra.ts'
 import auth from './plugins/auth.ts'
@@ -23,7 +24,15 @@ import { modules } from './modules/index.ts'
 import { noQuery } from '@qshop/shared/schemas/common'
 import type { ScopePlugin } from './modules/types.ts'
 
-export type RouteRecord = { method: string; url: string; area: AreaName; permission?: string; public: boolean; superOnly: boolean }
+export type RouteRecord = {
+  method: string
+  url: string
+  area: AreaName
+  permission?: string
+  public: boolean
+  superOnly: boolean
+  rateLimit: RouteClass | null
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -64,9 +73,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     route.schema = { ...route.schema, querystring: route.schema?.querystring ?? noQuery }
     if (route.method === 'HEAD') return
     const area: AreaName = route.url.startsWith('/api/Admin/') ? 'admin' : route.url.startsWith('/api/Seller/') ? 'seller' : 'user'
+    const rateLimit = routeClassOf(route.url, route.method, route.config?.rateLimit)
     for (const method of [route.method].flat())
       records.push({
-        method, url: route.url, area, permission: route.config?.permission, public: Boolean(route.config?.public), superOnly: Boolean(route.config?.superOnly),
+        method, url: route.url, area, permission: route.config?.permission, public: Boolean(route.config?.public), superOnly: Boolean(route.config?.superOnly), rateLimit,
       })
   })
 

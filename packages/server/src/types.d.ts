@@ -1,6 +1,7 @@
 import 'fastify'
 import type { Locale, MessageKey } from '@qshop/shared'
 import type { Actor, AreaName } from './core/context.ts'
+import type { RouteClass } from './core/rateLimits.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     public?: boolean
     /** Login optional: the actor is loaded when a valid token is sent. */
     optionalAuth?: boolean
+    /** Rate-limit class (core/rateLimits.ts); default read for GET, write otherwise; false = not limited. */
+    rateLimit?: RouteClass | false
   }
   interface FastifyInstance {
     area?: AreaName

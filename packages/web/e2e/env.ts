@@ -1,5 +1,6 @@
 import path from 'node:path'
 import mysql from 'mysql2/promise'
+import { RATE_LIMIT_KEYS } from '../../server/src/config.ts'
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..')
 export const ARTIFACTS = path.join(REPO_ROOT, 'test-results/e2e')
@@ -17,7 +18,7 @@ export const E2E_ENV = {
   // Known to the tests so they can forge an expired token of a real session.
   JWT_SECRET: 'e2e-jwt-secret-0123456789abcdef',
   LOG_LEVEL: 'info',
-  RATE_LIMIT_MAX: '100000',
+  ...Object.fromEntries(RATE_LIMIT_KEYS.map((key) => [key, '100000'])),
   UPLOAD_DIR: `/tmp/qshop-e2e-uploads${NS}`,
   API_DOCS: 'false',
 } as const

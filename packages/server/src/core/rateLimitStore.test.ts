@@ -3,7 +3,7 @@ import { afterAll, beforeEach, describe, expect, test } from 'vitest'
 import { Redis } from 'ioredis'
 import pino from 'pino'
 import { eventually } from '../../test/helpers.ts'
-import { SYNC_MS, syncedWindowStore } from './rateLimitStore.ts'
+import { SYNC_MS, SyncedWindowStore } from './rateLimitStore.ts'
 
 const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379')
 const prefix = `${process.env.REDIS_PREFIX}:rl-test:`
@@ -11,12 +11,10 @@ const log = pino({ level: 'silent' })
 // A day: no test run crosses a window's end (windows are aligned to the clock).
 const WINDOW = 86_400_000
 
-type Store = InstanceType<ReturnType<typeof syncedWindowStore>>
-const instance = (client: Redis = redis): Store => new (syncedWindowStore({ redis: client, prefix, log }))()
+const instance = (client: Redis = redis) => new SyncedWindowStore({ redis: client, prefix, log })
 // Stores of earlier tests may still sync their last counts: every test counts under keys of its own.
 let testKey = ''
-const hit = (store: Store, key = 'ip') =>
-  new Promise<number>((resolve, reject) => store.incr(`${testKey}${key}`, (err, res) => (err ? reject(err) : resolve(res.current)), WINDOW, 3))
+const hit = (store: SyncedWindowStore, key = 'ip') => new Promise<number>((resolve) => store.incr(`${testKey}${key}`, WINDOW, resolve))
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 /** The count Redis holds for the key in the current window. */
 const shared = async (key = 'ip') => Number(await redis.get(`${prefix}${testKey}${key}:${Math.floor(Date.now() / WINDOW)}`))

@@ -4,11 +4,12 @@
 // sent to Redis in batches every SYNC_MS. Across instances a client can overshoot by what it sends in SYNC_MS;
 // on one instance the count is exact. While Redis is unreachable each instance goes on counting on its own.
 import type { Redis } from 'ioredis'
-import type { FastifyBaseLogger, RouteOptions } from 'fastify'
+import type { FastifyBaseLogger } from 'fastify'
 
 export const SYNC_MS = 100
 
-type Answer = (err: Error | null, res: { current: number; ttl: number }) => void
+/** The count of the key in the current window, this request included, and the milliseconds left in the window. */
+export type Answer = (current: number, ttl: number) => void
 type Counter = {
   timeWindow: number
   window: number
@@ -23,94 +24,85 @@ type Counter = {
 
 type Deps = { redis: Redis; prefix: string; log: FastifyBaseLogger }
 
-export function syncedWindowStore(deps: Deps) {
-  // The plugin constructs its store with its own parameters, which this store does not need.
-  return class SyncedWindowStore {
-    private readonly counters = new Map<string, Counter>()
-    private timer: NodeJS.Timeout | null = null
+export class SyncedWindowStore {
+  private readonly counters = new Map<string, Counter>()
+  private timer: NodeJS.Timeout | null = null
 
-    constructor(_params?: unknown, private readonly prefix = deps.prefix) {}
+  constructor(private readonly deps: Deps) {}
 
-    incr(key: string, answer: Answer, timeWindow: number, _max: number) {
-      const now = Date.now()
-      const window = Math.floor(now / timeWindow)
-      const ttl = (window + 1) * timeWindow - now
-      let counter = this.counters.get(key)
-      if (!counter || counter.window !== window) {
-        counter = { timeWindow, window, known: 0, pending: 0, syncing: false, waiting: [] }
-        this.counters.set(key, counter)
-      }
-      counter.pending++
-      if (!counter.waiting) {
-        answer(null, { current: counter.known + counter.pending, ttl })
-        this.schedule()
-        return
-      }
-      const rank = counter.waiting.length
-      counter.waiting.push((err, res) => answer(err, { current: res.current + rank, ttl }))
-      if (rank === 0) this.sync(key, counter)
+  /** Counts one request of `key` in the current window of `timeWindow` ms. */
+  incr(key: string, timeWindow: number, answer: Answer) {
+    const now = Date.now()
+    const window = Math.floor(now / timeWindow)
+    const ttl = (window + 1) * timeWindow - now
+    let counter = this.counters.get(key)
+    if (!counter || counter.window !== window) {
+      counter = { timeWindow, window, known: 0, pending: 0, syncing: false, waiting: [] }
+      this.counters.set(key, counter)
     }
-
-    /** The store of a route with its own limits: its counters apart from the global ones. */
-    child(routeOptions: RouteOptions) {
-      // The plugin passes its merged parameters, the route under routeInfo, whatever its types say.
-      const route = (routeOptions as { routeInfo?: RouteOptions }).routeInfo ?? routeOptions
-      return new SyncedWindowStore(undefined, `${this.prefix}${route.method}${route.url}-`)
+    counter.pending++
+    if (!counter.waiting) {
+      answer(counter.known + counter.pending, ttl)
+      this.schedule()
+      return
     }
+    const rank = counter.waiting.length
+    counter.waiting.push((current) => answer(current + rank, ttl))
+    if (rank === 0) this.sync(key, counter)
+  }
 
-    private schedule() {
-      if (this.timer) return
-      this.timer = setTimeout(() => {
-        this.timer = null
-        this.syncAll()
-      }, SYNC_MS)
-      this.timer.unref()
-    }
+  private schedule() {
+    if (this.timer) return
+    this.timer = setTimeout(() => {
+      this.timer = null
+      this.syncAll()
+    }, SYNC_MS)
+    this.timer.unref()
+  }
 
-    private syncAll() {
-      const now = Date.now()
-      for (const [key, counter] of this.counters) {
-        if (counter.syncing) continue
-        if (counter.pending > 0) this.sync(key, counter)
-        else if (counter.window < Math.floor(now / counter.timeWindow)) this.counters.delete(key)
-      }
+  private syncAll() {
+    const now = Date.now()
+    for (const [key, counter] of this.counters) {
+      if (counter.syncing) continue
+      if (counter.pending > 0) this.sync(key, counter)
+      else if (counter.window < Math.floor(now / counter.timeWindow)) this.counters.delete(key)
     }
+  }
 
-    /** Adds the pending requests to the shared count and learns the count the other instances made. */
-    private sync(key: string, counter: Counter) {
-      const delta = counter.pending
-      const redisKey = `${this.prefix}${key}:${counter.window}`
-      counter.syncing = true
-      deps.redis
-        .multi()
-        .incrby(redisKey, delta)
-        .pexpire(redisKey, counter.timeWindow * 2)
-        .exec()
-        .then((replies) => {
-          const [err, total] = replies![0]
-          if (err) throw err
-          return Number(total)
-        })
-        .then(
-          (total) => this.settle(counter, delta, total),
-          (err: Error) => {
-            deps.log.warn({ err }, 'rate-limit counters could not reach Redis; counting locally')
-            this.settle(counter, delta, counter.known + delta)
-          },
-        )
-    }
+  /** Adds the pending requests to the shared count and learns the count the other instances made. */
+  private sync(key: string, counter: Counter) {
+    const delta = counter.pending
+    const redisKey = `${this.deps.prefix}${key}:${counter.window}`
+    counter.syncing = true
+    this.deps.redis
+      .multi()
+      .incrby(redisKey, delta)
+      .pexpire(redisKey, counter.timeWindow * 2)
+      .exec()
+      .then((replies) => {
+        const [err, total] = replies![0]
+        if (err) throw err
+        return Number(total)
+      })
+      .then(
+        (total) => this.settle(counter, delta, total),
+        (err: Error) => {
+          this.deps.log.warn({ err }, 'rate-limit counters could not reach Redis; counting locally')
+          this.settle(counter, delta, counter.known + delta)
+        },
+      )
+  }
 
-    private settle(counter: Counter, delta: number, total: number) {
-      counter.syncing = false
-      counter.known = total
-      counter.pending -= delta
-      const waiting = counter.waiting
-      if (waiting) {
-        counter.waiting = null
-        // The first waiter was the first of the batch: it saw the count before the batch, plus itself.
-        for (const answer of waiting) answer(null, { current: total - delta + 1, ttl: 0 })
-      }
-      if (counter.pending > 0) this.schedule()
+  private settle(counter: Counter, delta: number, total: number) {
+    counter.syncing = false
+    counter.known = total
+    counter.pending -= delta
+    const waiting = counter.waiting
+    if (waiting) {
+      counter.waiting = null
+      // The first waiter was the first of the batch: it saw the count before the batch, plus itself.
+      for (const answer of waiting) answer(total - delta + 1, 0)
     }
+    if (counter.pending > 0) this.schedule()
   }
 }

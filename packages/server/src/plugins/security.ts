@@ -1,10 +1,13 @@
-// Rate limiting (counters shared by every api instance through Redis, see core/rateLimitStore.ts) and CORS.
+// Rate limits per route class (core/rateLimits.ts; counters shared by every api instance through Redis, see
+// core/rateLimitStore.ts) and CORS.
 import fp from 'fastify-plugin'
 import cors from '@fastify/cors'
-import rateLimit from '@fastify/rate-limit'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import { tooMany } from '../core/errors.ts'
-import { syncedWindowStore } from '../core/rateLimitStore.ts'
+import { SyncedWindowStore } from '../core/rateLimitStore.ts'
+import { accountKey, addressKey, classLimits, routeClassOf } from '../core/rateLimits.ts'
+
+type Hook = (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void
 
 export default fp(async function security(app: FastifyInstance) {
   await app.register(cors, {
@@ -12,12 +15,32 @@ export default fp(async function security(app: FastifyInstance) {
     exposedHeaders: ['Authorization'],
     allowedHeaders: ['Authorization', 'Content-Type', 'lang', 'Accept-Language'],
   })
-  await app.register(rateLimit, {
-    global: true,
-    max: app.config.RATE_LIMIT_MAX,
-    timeWindow: app.config.RATE_LIMIT_WINDOW,
-    store: syncedWindowStore({ redis: app.redis, prefix: app.key('rl') + ':', log: app.log }),
-    keyGenerator: (req) => req.ip,
-    errorResponseBuilder: () => tooMany(),
+
+  const store = new SyncedWindowStore({ redis: app.redis, prefix: app.key('rl') + ':', log: app.log })
+  const windowMs = app.config.RATE_LIMIT_WINDOW_SECONDS * 1000
+  const limits = classLimits(app.config)
+
+  /** Counts the request under `prefix` + its key (none: not counted) and refuses it past `max`. */
+  const limiter =
+    (prefix: string, max: number, keyOf: (req: FastifyRequest) => string | null): Hook =>
+    (req, reply, done) => {
+      const key = keyOf(req)
+      if (key === null) return done()
+      store.incr(prefix + key, windowMs, (current, ttl) => {
+        if (current <= max) return done()
+        reply.header('retry-after', Math.max(1, Math.ceil(ttl / 1000)))
+        done(tooMany())
+      })
+    }
+
+  app.addHook('onRoute', (route) => {
+    const routeClass = routeClassOf(route.url, route.method, route.config?.rateLimit)
+    if (!routeClass) return
+    const { ip, account } = limits[routeClass]
+    // By address before anything else (also before a failed login is known); by account once the area's guard
+    // (preValidation) has found the actor.
+    route.onRequest = [...[route.onRequest ?? []].flat(), limiter(`${routeClass}:ip:`, ip, (req) => addressKey(req.ip))]
+    if (account)
+      route.preHandler = [...[route.preHandler ?? []].flat(), limiter(`${routeClass}:acct:`, account, (req) => (req.actor ? accountKey(req.actor) : null))]
   })
 })

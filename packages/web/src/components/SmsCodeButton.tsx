@@ -26,7 +26,8 @@ export function SmsCodeButton({ phone, usage }: { phone: string; usage: SmsUsage
     setSending(true);
     try {
       await api.post('/sms', { phone: number, name: usage });
-      notifySuccess(t('msg.smsSent'));
+      // Login and password codes go to registered phones only, and the answer does not say which (docs/security.md).
+      notifySuccess(t(usage === 'login' || usage === 'forget_password' ? 'msg.smsSentIfRegistered' : 'msg.smsSent'));
       setSeconds(SMS_RESEND_SECONDS);
     } catch {
       // The client has already shown why.

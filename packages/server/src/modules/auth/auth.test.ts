@@ -13,6 +13,7 @@ const PREFIX: Record<Area, string> = { user: '/api', seller: '/api/Seller', admi
 const PROVIDER: Record<Area, 'users' | 'admins'> = { user: 'users', seller: 'users', admin: 'admins' }
 const AREAS: Area[] = ['user', 'seller', 'admin']
 const MAX_FAILURES = 3
+const ACCOUNT_MAX_FAILURES = 2 * MAX_FAILURES
 const credentials = { key: 'LTAI-test-key', secret: 'test-secret-0123456789' }
 
 let app: FastifyInstance
@@ -24,7 +25,10 @@ function expectRefusal(res: Response, code: number, key: MessageKey) {
 }
 
 const postLogin = (body: Record<string, unknown>) => http(app).post('/api/login').send(body)
-const loginAs = (area: Area, username: string, password: string) => postLogin({ username, password, provider: PROVIDER[area], area })
+const loginAs = (area: Area, username: string, password: string, headers: Record<string, string> = {}) =>
+  http(app).post('/api/login').set(headers).send({ username, password, provider: PROVIDER[area], area })
+/** A client at another address (the app trusts X-Forwarded-For, as behind nginx). */
+const address = (ip: string) => ({ 'X-Forwarded-For': ip })
 async function tokensFor(area: Area, username: string, password: string) {
   const res = await loginAs(area, username, password)
   expect(res.body.code, JSON.stringify(res.body)).toBe(200)
@@ -48,7 +52,7 @@ async function smsCode(phone: string, name: string, token?: string) {
 }
 
 beforeAll(async () => {
-  app = await createTestApp({ LOGIN_MAX_FAILURES: MAX_FAILURES })
+  app = await createTestApp({ LOGIN_MAX_FAILURES: MAX_FAILURES, LOGIN_ACCOUNT_MAX_FAILURES: ACCOUNT_MAX_FAILURES, TRUST_PROXY: true })
   fake = await startFakeAliyunSms(credentials)
 })
 afterAll(async () => {
@@ -220,6 +224,66 @@ describe('wrong credentials and lockout', () => {
     expect((await loginAs('admin', victim.username, 'x')).body.code).toBe(402)
   })
 
+  it('counts confusable spellings of a name against the account they log in to; only the failing address waits', async () => {
+    const admin = await createAdmin(app, { username: 'admin' })
+    const attacker = address('203.0.113.66')
+    // The column's collation makes each of these the account `admin`.
+    for (const spelling of ['ädmin', 'ａｄｍｉｎ', 'ad\u200bmin']) expectRefusal(await loginAs('admin', spelling, 'not-the-password', attacker), 402, 'msg.accountErr')
+    for (const spelling of ['admin', 'ädmin']) expectRefusal(await loginAs('admin', spelling, admin.password, attacker), 429, 'msg.loginLocked')
+    // the owner, at another address, is not locked out by the stranger's failures
+    expect((await loginAs('admin', 'admin', admin.password, address('198.51.100.20'))).body.code).toBe(200)
+  })
+
+  it('a stranger failing on an account locks only its own address out', async () => {
+    const victim = await createUser(app)
+    const stranger = address('203.0.113.77')
+    for (let i = 0; i < MAX_FAILURES; i++) expectRefusal(await loginAs('user', victim.username, `guess${i}xx`, stranger), 402, 'msg.accountErr')
+    expectRefusal(await loginAs('user', victim.username, victim.password, stranger), 429, 'msg.loginLocked')
+    expect((await loginAs('user', victim.username, victim.password, address('198.51.100.21'))).body.code).toBe(200)
+  })
+
+  it('counts one shopper account across the storefront and the seller area and its phone as login name', async () => {
+    const seller = await createSeller(app, { phone: '13800000077' })
+    expectRefusal(await loginAs('seller', seller.username, 'wrong-one'), 402, 'msg.accountErr')
+    expectRefusal(await loginAs('user', '13800000077', 'wrong-two'), 402, 'msg.accountErr')
+    expectRefusal(await loginAs('user', seller.username.toUpperCase(), 'wrong-three'), 402, 'msg.accountErr')
+    expectRefusal(await loginAs('seller', seller.username, seller.password), 429, 'msg.loginLocked')
+    expectRefusal(await loginAs('user', seller.username, seller.password), 429, 'msg.loginLocked')
+  })
+
+  it('counts a name without an account under its normalized spelling, as it would an account', async () => {
+    for (const spelling of ['ghost', 'ＧＨＯＳＴ', 'gh\u200bost']) expectRefusal(await loginAs('admin', spelling, 'whatever1'), 402, 'msg.accountErr')
+    expectRefusal(await loginAs('admin', 'ghost', 'whatever1'), 429, 'msg.loginLocked')
+  })
+
+  it('under attack from many addresses every address waits after its first failure; the owner still logs in', async () => {
+    const victim = await createUser(app)
+    for (const ip of ['203.0.113.1', '203.0.113.2'])
+      for (let i = 0; i < MAX_FAILURES; i++) await loginAs('user', victim.username, `guess${i}xx`, address(ip))
+    expectRefusal(await loginAs('user', victim.username, 'one-more-guess', address('203.0.113.3')), 402, 'msg.accountErr')
+    expectRefusal(await loginAs('user', victim.username, victim.password, address('203.0.113.3')), 429, 'msg.loginLocked')
+    expect((await loginAs('user', victim.username, victim.password, address('198.51.100.30'))).body.code).toBe(200)
+  })
+
+  it('makes the wait longer with each failure after it', async () => {
+    const shopper = await createUser(app)
+    const locks = async () => {
+      const keys = await app.redis.keys(app.key('login_lock', '*'))
+      return Promise.all(keys.map(async (key) => ({ key, ttl: await app.redis.ttl(key) })))
+    }
+    for (let i = 0; i < MAX_FAILURES; i++) await loginAs('user', shopper.username, `guess${i}xx`)
+    const [first] = await locks()
+    expect(first.ttl).toBeGreaterThan(0)
+    expect(first.ttl).toBeLessThanOrEqual(app.config.LOGIN_BACKOFF_SECONDS)
+    // the wait is over (its key expires): a single further failure makes the address wait again, twice as long
+    await app.redis.del(first.key)
+    expectRefusal(await loginAs('user', shopper.username, 'guess-again'), 402, 'msg.accountErr')
+    expectRefusal(await loginAs('user', shopper.username, shopper.password), 429, 'msg.loginLocked')
+    const [second] = await locks()
+    expect(second.ttl).toBeGreaterThan(app.config.LOGIN_BACKOFF_SECONDS)
+    expect(second.ttl).toBeLessThanOrEqual(2 * app.config.LOGIN_BACKOFF_SECONDS)
+  })
+
   it('locks an address that fails on many accounts', async () => {
     const real = await createUser(app)
     const limit = MAX_FAILURES * IP_FAILURE_FACTOR
@@ -228,7 +292,7 @@ describe('wrong credentials and lockout', () => {
     expectRefusal(res, 429, 'msg.loginLocked')
   })
 
-  it('a successful login clears the account’s failures', async () => {
+  it('a successful login clears the failures of the account at that address', async () => {
     const shopper = await createUser(app)
     for (let i = 0; i < MAX_FAILURES - 1; i++) await loginAs('user', shopper.username, 'wrong-one')
     await tokensFor('user', shopper.username, shopper.password)
@@ -291,7 +355,17 @@ describe('POST /api/register', () => {
     expect(res.body.code, JSON.stringify(res.body)).toBe(200)
     const row = await app.db.users.findUniqueOrThrow({ where: { phone: '13900000002' } })
     expect(row).toMatchObject({ username: '13900000002', nickname: '139****0002', pay_password: null })
-    expectRefusal(await http(app).post('/api/register').send({ type: 'phone', phone: '13900000002', code, password: 'Phone@123' }), 402, 'msg.userExists')
+    expectRefusal(await http(app).post('/api/register').send({ type: 'phone', phone: '13900000002', code, password: 'Phone@123' }), 402, 'msg.smsCodeErr')
+  })
+
+  it('tells that a phone is taken only to whoever holds its code, when the form is submitted', async () => {
+    await createUser(app, { phone: '13900000004' })
+    const register = (code: string) => http(app).post('/api/register').send({ type: 'phone', phone: '13900000004', code, password: 'Phone@123' })
+    // a register code goes to a registered phone as to any other
+    const code = await smsCode('13900000004', 'register')
+    expectRefusal(await register(code === '000000' ? '111111' : '000000'), 402, 'msg.smsCodeErr')
+    expectRefusal(await register(code), 402, 'msg.phoneExists')
+    expect(await app.db.users.count()).toBe(1)
   })
 
   it('needs a code for a phone registration', async () => {
@@ -317,6 +391,11 @@ describe('POST /api/forget_password', () => {
     expect((await http(app).post('/api/refresh').send({ refresh_token: seller.refresh_token })).status).toBe(401)
     // the code is spent
     expectRefusal(await http(app).post('/api/forget_password').send({ phone: '13700000004', code, password: 'Again@123' }), 402, 'msg.smsCodeErr')
+  })
+
+  it('answers an unknown phone as it answers a wrong code', async () => {
+    const res = await http(app).post('/api/forget_password').send({ phone: '13700000005', code: '123456', password: 'Brand@new1' })
+    expectRefusal(res, 402, 'msg.smsCodeErr')
   })
 })
 

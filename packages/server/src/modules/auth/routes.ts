@@ -13,20 +13,20 @@ const actorOf = (req: FastifyRequest): Actor => req.actor!
 
 /** auth/info and auth/edit: the same in every area, for the actor of that area. */
 const ownAccount: ScopePlugin = async (app) => {
-  app.post('/auth/info', { schema: { body: providerBody, tags }, config: { permission: '*' } }, async (req) =>
+  app.post('/auth/info', { schema: { body: providerBody, tags }, config: { permission: '*', rateLimit: 'read' } }, async (req) =>
     ok(req, await accountInfo(app, actorOf(req))),
   )
-  app.post('/auth/edit', { schema: { body: authEditBody, tags }, config: { permission: '*' } }, async (req) => {
+  app.post('/auth/edit', { schema: { body: authEditBody, tags }, config: { permission: '*', rateLimit: 'secret' } }, async (req) => {
     await editAccount(app, actorOf(req), req.body)
     return ok(req, null)
   })
 }
 
 const storefront: ScopePlugin = async (app) => {
-  app.post('/login', { schema: { body: loginBody, tags }, config: { public: true } }, async (req) =>
+  app.post('/login', { schema: { body: loginBody, tags }, config: { public: true, rateLimit: 'auth' } }, async (req) =>
     ok(req, await login(app, req, req.body), 'msg.loginOk'),
   )
-  app.post('/refresh', { schema: { body: refreshBody, tags }, config: { public: true } }, async (req) =>
+  app.post('/refresh', { schema: { body: refreshBody, tags }, config: { public: true, rateLimit: 'auth' } }, async (req) =>
     ok(req, await app.tokens.refresh(req.body.refresh_token, req)),
   )
   app.post('/logout', { schema: { body: providerBody, tags }, config: { public: true } }, async (req) => {
@@ -36,19 +36,18 @@ const storefront: ScopePlugin = async (app) => {
   app.get('/is_login', { schema: { querystring: isLoginQuery, tags }, config: { public: true } }, async (req) =>
     ok(req, await loggedInId(app, req, req.query.provider)),
   )
-  app.post('/register', { schema: { body: registerBody, tags }, config: { public: true } }, async (req) =>
+  app.post('/register', { schema: { body: registerBody, tags }, config: { public: true, rateLimit: 'auth' } }, async (req) =>
     ok(req, await register(app, req, req.body)),
   )
-  app.post('/forget_password', { schema: { body: forgetPasswordBody, tags }, config: { public: true } }, async (req) => {
+  app.post('/forget_password', { schema: { body: forgetPasswordBody, tags }, config: { public: true, rateLimit: 'auth' } }, async (req) => {
     await forgetPassword(app, req.body)
     return ok(req, null)
   })
-  app.post('/sms', { schema: { body: smsBody, tags }, config: { optionalAuth: true } }, async (req) => {
-    await requestSmsCode(app, req, req.body.phone, req.body.name)
-    return ok(req, null, 'msg.smsSent')
-  })
+  app.post('/sms', { schema: { body: smsBody, tags }, config: { optionalAuth: true, rateLimit: 'sms' } }, async (req) =>
+    ok(req, null, await requestSmsCode(app, req, req.body.phone, req.body.name)),
+  )
   await ownAccount(app)
-  app.post('/auth/edit_secure', { schema: { body: editSecureBody, tags } }, async (req) => {
+  app.post('/auth/edit_secure', { schema: { body: editSecureBody, tags }, config: { rateLimit: 'secret' } }, async (req) => {
     await editSecure(app, actorOf(req), req.body)
     return ok(req, null)
   })

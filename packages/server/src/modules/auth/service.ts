@@ -1,14 +1,14 @@
 // Accounts of the three areas: login, registration, password recovery, own profile and secure settings.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AuthEditBody, EditSecureBody, LoginBody, Provider, RegisterBody, SmsUsage } from '@qshop/shared/schemas/auth'
-import { zx } from '@qshop/shared'
+import { zx, type MessageKey } from '@qshop/shared'
 import { STORE_VERIFY } from '@qshop/shared/schemas/catalog'
 import type { Actor, AreaName } from '../../core/context.ts'
 import { AppError, businessError, unauthenticated } from '../../core/errors.ts'
 import { hashPassword, randomToken, verifyPassword } from '../../core/hash.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
 import type { TokenPair } from '../../plugins/auth.ts'
-import { loginThrottle } from './loginThrottle.ts'
+import { loginThrottle, type LoginThrottle } from './loginThrottle.ts'
 import { consumeSmsCode, sendSmsCode } from './sms.ts'
 import { defaultUrl } from '../rbac/menuTree.ts'
 
@@ -30,38 +30,41 @@ function loginArea(body: Pick<LoginBody, 'area' | 'provider'>): AreaName {
 
 export async function login(app: FastifyInstance, req: FastifyRequest, body: LoginBody): Promise<TokenPair> {
   const area = loginArea(body)
-  const throttle = loginThrottle(app, area, body.username, req.ip)
-  await throttle.assertOpen()
   // Same answer whether the account exists or not.
-  const refused = async () => {
+  const refused = async (throttle: LoginThrottle) => {
     await throttle.fail()
     return businessError('msg.accountErr')
   }
 
   if (area === 'admin') {
     const admin = await app.db.admins.findUnique({ where: { username: body.username }, select: { id: true, password: true, login_time: true } })
+    const throttle = loginThrottle(app, 'admins', admin?.id ?? null, body.username, req.ip)
+    await throttle.assertOpen()
     const matches = await checkPassword(admin?.password, body.password ?? '')
-    if (!admin || !matches) throw await refused()
+    if (!admin || !matches) throw await refused(throttle)
     await throttle.succeed()
     await app.db.admins.update({ where: { id: admin.id }, data: loginTimes(admin.login_time, req.ip) })
     return app.tokens.issue('admin', admin.id, req)
   }
 
   const select = { id: true, password: true, status: true, belong_id: true, login_time: true } as const
-  let user
+  const user =
+    body.type === 'phone'
+      ? await app.db.users.findUnique({ where: { phone: body.username }, select })
+      : ((await app.db.users.findUnique({ where: { username: body.username }, select })) ??
+        (isPhone(body.username) ? await app.db.users.findUnique({ where: { phone: body.username }, select }) : null))
+  const throttle = loginThrottle(app, 'users', user?.id ?? null, body.username, req.ip)
+  await throttle.assertOpen()
   if (body.type === 'phone') {
+    // Login codes only go to registered phones: an unknown phone has no code to match.
     await consumeSmsCode(app, app.db, body.username, 'login', body.code ?? '').catch(async (err) => {
       await throttle.fail()
       throw err
     })
-    user = await app.db.users.findUnique({ where: { phone: body.username }, select })
-    if (!user) throw await refused()
+    if (!user) throw await refused(throttle)
   } else {
-    user =
-      (await app.db.users.findUnique({ where: { username: body.username }, select })) ??
-      (isPhone(body.username) ? await app.db.users.findUnique({ where: { phone: body.username }, select }) : null)
     const matches = await checkPassword(user?.password, body.password ?? '')
-    if (!user || !matches) throw await refused()
+    if (!user || !matches) throw await refused(throttle)
   }
   await throttle.succeed()
   if (user.status !== 1) throw businessError('msg.accountDisabled')
@@ -92,13 +95,17 @@ export async function register(app: FastifyInstance, req: FastifyRequest, body: 
     throw businessError('msg.inviterNotFound')
   const phone = body.type === 'phone' ? body.phone! : null
   const username = phone ?? body.username!
-  if (await db.users.findUnique({ where: { username }, select: { id: true } })) throw businessError('msg.userExists')
-  if (phone && (await db.users.findUnique({ where: { phone }, select: { id: true } }))) throw businessError('msg.phoneExists')
+  if (!phone && (await db.users.findUnique({ where: { username }, select: { id: true } }))) throw businessError('msg.userExists')
   const password = await hashPassword(body.password)
   // The pay password stays unset: the user chooses one later, confirmed by an SMS code.
   const user = await db
     .$transaction(async (tx) => {
-      if (phone) await consumeSmsCode(app, tx, phone, 'register', body.code ?? '')
+      if (phone) {
+        // The code first: only the phone's holder learns that the phone is taken (docs/security.md).
+        await consumeSmsCode(app, tx, phone, 'register', body.code ?? '')
+        const taken = await tx.users.findFirst({ where: { OR: [{ phone }, { username: phone }] }, select: { id: true } })
+        if (taken) throw businessError('msg.phoneExists')
+      }
       return tx.users.create({
         data: {
           username,
@@ -118,28 +125,33 @@ export async function register(app: FastifyInstance, req: FastifyRequest, body: 
 }
 
 export async function forgetPassword(app: FastifyInstance, body: { phone: string; code: string; password: string }): Promise<void> {
-  const user = await app.db.users.findUnique({ where: { phone: body.phone }, select: { id: true } })
-  // Codes of this usage only go to registered phones, so an unknown phone has no valid code either.
-  if (!user) throw businessError('msg.smsCodeErr')
+  // The same work for a registered and an unknown phone: an unknown phone has no code, so it fails like a wrong one.
   const password = await hashPassword(body.password)
-  await app.db.$transaction(async (tx) => {
+  const userId = await app.db.$transaction(async (tx) => {
     await consumeSmsCode(app, tx, body.phone, 'forget_password', body.code)
+    const user = await tx.users.findUnique({ where: { phone: body.phone }, select: { id: true } })
+    if (!user) throw businessError('msg.smsCodeErr')
     await tx.users.update({ where: { id: user.id }, data: { password } })
+    return user.id
   })
-  await app.tokens.revokeAll(USER_AREAS, user.id)
+  await app.tokens.revokeAll(USER_AREAS, userId)
 }
 
-/** Pre-checks of each usage, then the code is sent. edit_user needs a logged-in shopper. */
-export async function requestSmsCode(app: FastifyInstance, req: FastifyRequest, phone: string, usage: SmsUsage): Promise<void> {
+/**
+ * Sends a code for `usage` and answers the message to show. Whether a phone is registered is not told to
+ * strangers (docs/security.md): register codes go to any phone, login and password codes only to registered
+ * ones with the same answer either way. edit_user needs a logged-in shopper.
+ */
+export async function requestSmsCode(app: FastifyInstance, req: FastifyRequest, phone: string, usage: SmsUsage): Promise<MessageKey> {
   const owner = await app.db.users.findUnique({ where: { phone }, select: { id: true } })
-  if (usage === 'register' && owner) throw businessError('msg.phoneExists')
-  if ((usage === 'login' || usage === 'forget_password') && !owner) throw businessError('msg.phoneNotFound')
   if (usage === 'edit_user') {
     if (!req.actor) throw unauthenticated()
     // The own phone (pay password) or a free one (new phone).
     if (owner && owner.id !== req.actor.id) throw businessError('msg.phoneExists')
   }
-  await sendSmsCode(app, req, phone, usage)
+  const forAccount = usage === 'login' || usage === 'forget_password'
+  await sendSmsCode(app, req, phone, usage, { deliver: !forAccount || owner !== null })
+  return forAccount ? 'msg.smsSentIfRegistered' : 'msg.smsSent'
 }
 
 /** The id of the account a valid token of any area (or of `provider`) belongs to, else null. */

@@ -1,9 +1,12 @@
 // SMS verification codes: 6 digits, bound to phone + usage (not IP), valid SMS_CODE_TTL_SECONDS, single use,
-// at most MAX_ATTEMPTS guesses per code. Send limits live in Redis so they hold across api instances.
+// at most MAX_ATTEMPTS guesses per code. Send quotas (docs/security.md) live in Redis so they hold across api
+// instances.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { SmsUsage } from '@qshop/shared/schemas/auth'
+import type { MessageKey } from '@qshop/shared'
 import { businessError, tooMany } from '../../core/errors.ts'
+import { accountKey, addressKey } from '../../core/rateLimits.ts'
 import { readConfig } from '../../core/configs.ts'
 import { createSmsSender, type SmsConfig } from '../../adapters/sms/index.ts'
 import type { Db } from '../../core/db.ts'
@@ -22,20 +25,57 @@ function today(): string {
   return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`
 }
 
-/** Claims the send slots of phone + usage, or refuses with 429. */
-async function claimSendSlot(app: FastifyInstance, phone: string, usage: SmsUsage): Promise<string> {
-  const { redis, config } = app
-  const intervalKey = app.key('sms', 'interval', phone, usage)
-  if ((await redis.set(intervalKey, '1', 'EX', config.SMS_INTERVAL_SECONDS, 'NX')) === null) throw tooMany('msg.smsFrequent')
-  const dayKey = app.key('sms', 'day', phone, today())
-  const [[, sent]] = (await redis.multi().incr(dayKey).expire(dayKey, 2 * 86400).exec()) as [[Error | null, number]]
-  if (sent > config.SMS_DAILY_CAP) throw tooMany('msg.smsDailyCap')
-  return intervalKey
+const intervalKey = (app: FastifyInstance, phone: string, usage: SmsUsage) => app.key('sms', 'interval', phone, usage)
+
+type Quota = { key: string; cap: number; seconds: number; refusal: MessageKey }
+
+/** Takes one send from every quota, or none when one is used up (its 1-based index is answered then). */
+const TAKE_QUOTAS = `
+for i = 1, #KEYS do
+  if tonumber(redis.call('GET', KEYS[i]) or '0') >= tonumber(ARGV[2 * i - 1]) then return i end
+end
+for i = 1, #KEYS do
+  if redis.call('INCR', KEYS[i]) == 1 then redis.call('EXPIRE', KEYS[i], ARGV[2 * i]) end
+end
+return 0`
+
+/**
+ * The quotas one send uses, in the order they are checked. A refused send uses none of them: a stranger held
+ * back by the cap of (victim's phone, own address) uses up nothing more of the phone's cap for all addresses.
+ */
+function sendQuotas(app: FastifyInstance, req: FastifyRequest, phone: string, usage: SmsUsage): Quota[] {
+  const { config } = app
+  const address = addressKey(req.ip)
+  const day = today()
+  const hour = Math.floor(Date.now() / 3_600_000)
+  const DAY = 2 * 86_400
+  return [
+    { key: intervalKey(app, phone, usage), cap: 1, seconds: config.SMS_INTERVAL_SECONDS, refusal: 'msg.smsFrequent' },
+    { key: app.key('sms', 'ip_hour', address, hour), cap: config.SMS_IP_HOURLY_CAP, seconds: 7_200, refusal: 'msg.smsFrequent' },
+    { key: app.key('sms', 'ip_day', address, day), cap: config.SMS_IP_DAILY_CAP, seconds: DAY, refusal: 'msg.smsDailyCap' },
+    ...(req.actor
+      ? [{ key: app.key('sms', 'caller_day', accountKey(req.actor), day), cap: config.SMS_CALLER_DAILY_CAP, seconds: DAY, refusal: 'msg.smsDailyCap' } as const]
+      : []),
+    { key: app.key('sms', 'phone_ip_day', phone, address, day), cap: config.SMS_PHONE_IP_DAILY_CAP, seconds: DAY, refusal: 'msg.smsDailyCap' },
+    { key: app.key('sms', 'day', phone, day), cap: config.SMS_DAILY_CAP, seconds: DAY, refusal: 'msg.smsDailyCap' },
+  ]
 }
 
-/** Sends a fresh code for `usage` to `phone`; the caller has done the usage's pre-checks. */
-export async function sendSmsCode(app: FastifyInstance, req: FastifyRequest, phone: string, usage: SmsUsage): Promise<void> {
-  const intervalKey = await claimSendSlot(app, phone, usage)
+/** Claims one send from every quota, or refuses with 429. */
+async function claimSendSlot(app: FastifyInstance, req: FastifyRequest, phone: string, usage: SmsUsage): Promise<void> {
+  const quotas = sendQuotas(app, req, phone, usage)
+  const args = quotas.flatMap((q) => [q.cap, q.seconds])
+  const refused = Number(await app.redis.eval(TAKE_QUOTAS, quotas.length, ...quotas.map((q) => q.key), ...args))
+  if (refused) throw tooMany(quotas[refused - 1].refusal)
+}
+
+/**
+ * Sends a fresh code for `usage` to `phone`; the caller has done the usage's pre-checks. Without `deliver` the
+ * send uses its quotas like any other and stops there: nothing is sent or logged (a phone no code may go to).
+ */
+export async function sendSmsCode(app: FastifyInstance, req: FastifyRequest, phone: string, usage: SmsUsage, { deliver = true } = {}): Promise<void> {
+  await claimSendSlot(app, req, phone, usage)
+  if (!deliver) return
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const [config, template] = await Promise.all([
     readConfig<SmsConfig>(app, 'sms'),
@@ -57,7 +97,7 @@ export async function sendSmsCode(app: FastifyInstance, req: FastifyRequest, pho
   if (!result.ok) {
     req.log.warn({ phone, usage, error: result.error }, 'sms send failed')
     await app.db.sms_logs.update({ where: { id: log.id }, data: { status: 0, error_msg: result.error.slice(0, 255) } })
-    await app.redis.del(intervalKey) // a failed send should not block an immediate retry
+    await app.redis.del(intervalKey(app, phone, usage)) // a failed send should not block an immediate retry
     throw businessError('msg.smsFailed')
   }
 }
