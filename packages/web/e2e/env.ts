@@ -19,6 +19,7 @@ export const E2E_ENV = {
   LOG_LEVEL: 'info',
   RATE_LIMIT_MAX: '100000',
   UPLOAD_DIR: `/tmp/qshop-e2e-uploads${NS}`,
+  PRIVATE_UPLOAD_DIR: `/tmp/qshop-e2e-private-uploads${NS}`,
   API_DOCS: 'false',
 } as const
 
