@@ -13,6 +13,15 @@ function filesUnder(root: string) {
   }
 }
 
+async function readIfThere(file: string): Promise<Buffer | null> {
+  try {
+    return await readFile(file)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw err
+  }
+}
+
 async function writeNew(file: string, body: Buffer) {
   await mkdir(path.dirname(file), { recursive: true })
   await writeFile(file, body, { flag: 'wx' })
@@ -30,6 +39,10 @@ export function localStorage(root: string, urlPrefix = '/uploads'): Storage {
       if (!url.startsWith(`${urlPrefix}/`)) return
       await rm(fileOf(decodeURIComponent(url.slice(urlPrefix.length + 1))), { force: true })
     },
+    async read(url) {
+      if (!url.startsWith(`${urlPrefix}/`)) return null
+      return readIfThere(fileOf(decodeURIComponent(url.slice(urlPrefix.length + 1))))
+    },
   }
 }
 
@@ -41,12 +54,7 @@ export function localPrivateStorage(root: string): PrivateStorage {
       await writeNew(fileOf(key), body)
     },
     async read(key) {
-      try {
-        return await readFile(fileOf(key))
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
-        throw err
-      }
+      return readIfThere(fileOf(key))
     },
     async remove(key) {
       await rm(fileOf(key), { force: true })

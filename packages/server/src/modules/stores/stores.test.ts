@@ -2,9 +2,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import sharp from 'sharp'
+import { existsSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
 import { createAdmin, createUser } from '../../../test/factories.ts'
 import { permissionRow, tokenFor } from '../rbac/testkit.ts'
+import { makeIdentityImagesPrivate } from './identityMove.ts'
 import { createGoods, leafClasses, sellerWithStore, type Leaf } from '../catalog/testkit.ts'
 
 let app: FastifyInstance
@@ -194,6 +198,50 @@ describe('identity images (private uploads)', () => {
     const list = await http(app).get('/api/Admin/stores').set(bearer(await tokenFor(app, 'admin', clerk.id)))
     expect(list.body.code).toBe(200)
     expect(list.body.data.data.find((s: { id: number }) => s.id === id)).toMatchObject({ business_license: '', id_card_t: '', id_card_b: '' })
+  })
+})
+
+describe('identity images saved while they were public', () => {
+  test('move to the private storage once: the application keeps its images, the public copies are gone', async () => {
+    const user = await shopper()
+    const dir = path.join(app.config.UPLOAD_DIR, 'store', '20250101')
+    await mkdir(dir, { recursive: true })
+    const licence = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#123456' } }).png().toBuffer()
+    const front = await sharp({ create: { width: 31, height: 20, channels: 3, background: '#654321' } }).jpeg().toBuffer()
+    await writeFile(path.join(dir, 'licence.png'), licence)
+    await writeFile(path.join(dir, 'front.jpg'), front)
+    const store = await app.db.stores.create({
+      data: {
+        user_id: user.id, store_name: 'Old', store_verify: 2, business_license: '/uploads/store/20250101/licence.png',
+        id_card_t: '/uploads/store/20250101/front.jpg', id_card_b: 'https://elsewhere.example/back.png',
+      },
+    })
+    const other = await app.db.stores.create({ data: { user_id: (await createUser(app)).id, store_name: 'Done', id_card_t: '/api/private_files/1' } })
+
+    const result = await makeIdentityImagesPrivate(app)
+    expect(result).toEqual({ moved: 2, left: [{ store: store.id, field: 'id_card_b', value: 'https://elsewhere.example/back.png' }] })
+    const row = await app.db.stores.findUniqueOrThrow({ where: { id: store.id } })
+    expect(row.business_license).toMatch(/^\/api\/private_files\/\d+$/)
+    expect(row.id_card_t).toMatch(/^\/api\/private_files\/\d+$/)
+    expect(row.id_card_b).toBe('https://elsewhere.example/back.png')
+    expect((await app.db.stores.findUniqueOrThrow({ where: { id: other.id } })).id_card_t).toBe('/api/private_files/1')
+    expect(existsSync(path.join(dir, 'licence.png'))).toBe(false)
+    expect(existsSync(path.join(dir, 'front.jpg'))).toBe(false)
+    expect((await http(app).get('/uploads/store/20250101/licence.png')).status).toBe(404)
+
+    const uploads = await app.db.uploads.findMany({ where: { area: 'user', owner_id: user.id, folder: { in: ['business_license', 'id_card'] }, original_name: { in: ['licence.png', 'front.jpg'] } }, orderBy: { id: 'asc' } })
+    expect(uploads).toEqual([
+      expect.objectContaining({ folder: 'business_license', is_private: 1, disk: 'private', mime: 'image/png', size: licence.length, url: row.business_license }),
+      expect.objectContaining({ folder: 'id_card', is_private: 1, disk: 'private', mime: 'image/jpeg', size: front.length, url: row.id_card_t }),
+    ])
+    // The applicant still sees them, through signed URLs.
+    const mine = (await http(app).get('/api/store').set(user.auth)).body.data
+    const served = await http(app).get(mine.business_license).responseType('blob')
+    expect(Buffer.compare(served.body as Buffer, licence)).toBe(0)
+    expect(mine.id_card_b).toBe('https://elsewhere.example/back.png')
+
+    // A second run has nothing left to move.
+    expect(await makeIdentityImagesPrivate(app)).toEqual({ moved: 0, left: [{ store: store.id, field: 'id_card_b', value: 'https://elsewhere.example/back.png' }] })
   })
 })
 

@@ -11,6 +11,7 @@ import { bearer, createTestApp, eventually, http, resetDb, startMaintenanceWorke
 import { invalidateConfig } from '../../core/configs.ts'
 import { ossStorage } from '../../adapters/storage/oss.ts'
 import { permissionRow } from '../rbac/testkit.ts'
+import { makeIdentityImagesPrivate } from '../stores/identityMove.ts'
 
 let app: FastifyInstance
 
@@ -651,6 +652,22 @@ describe('OSS storage driver', () => {
     expect(JSON.stringify(res.body)).not.toContain('cdn.example.com')
     await ossStorage({ bucket: 'shop-bucket', endpoint, key: 'AK-test', secret: 'SK-test-secret', cname: true, cdn: 'cdn.example.com' }).remove(`http://cdn.example.com/${put.key}`)
     expect(oss.deleted).not.toContain(put.key)
+  })
+
+  it("moves an older application's identity image from the public bucket to a private object", async () => {
+    await useOss()
+    const owner = await makeUser('oss_legacy')
+    const image = await png(12, 12)
+    const url = await ossStorage({ bucket: 'shop-bucket', endpoint, key: 'AK-test', secret: 'SK-test-secret', cname: true }).put('store/20250101/legacy.png', image, 'image/png')
+    const store = await app.db.stores.create({ data: { user_id: owner.id, store_name: 'Legacy', id_card_t: url } })
+    oss.deleted.length = 0
+    expect(await makeIdentityImagesPrivate(app)).toMatchObject({ moved: 1 })
+    const moved = oss.received.at(-1)!
+    expect(moved).toMatchObject({ key: expect.stringMatching(/^private-files\/id_card\/\d{8}\/[0-9a-f-]{36}\.png$/), acl: 'private' })
+    expect(Buffer.compare(moved.body, image)).toBe(0)
+    expect(oss.deleted).toEqual(['store/20250101/legacy.png'])
+    const reference = (await app.db.stores.findUniqueOrThrow({ where: { id: store.id } })).id_card_t
+    expect(await app.db.uploads.findFirstOrThrow({ where: { url: reference } })).toMatchObject({ disk: 'alioss', path: moved.key.slice('private-files/'.length), owner_id: owner.id })
   })
 
   it('answers CDN URLs when a cdn domain is configured', async () => {
