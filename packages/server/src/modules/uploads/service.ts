@@ -75,7 +75,7 @@ export async function handleUpload(app: FastifyInstance, req: FastifyRequest, ar
   const newName = `${randomUUID()}.${stored.ext}`
   const key = `${fields.name}/${today}/${newName}`
   const isPrivate = isIdentityFolder(fields.name)
-  const storage = isPrivate ? await privateStorageFor(app) : await storageFor(app)
+  const destination = isPrivate ? privateDestination(await privateStorageFor(app)) : publicDestination(await storageFor(app))
   const release = await reserveUpload(app, area === 'seller' ? { area, id: storeId } : { area, id: actor.id }, today, stored.body.length)
 
   let rowId: number | null = null
@@ -83,25 +83,40 @@ export async function handleUpload(app: FastifyInstance, req: FastifyRequest, ar
   try {
     const row = await app.db.uploads.create({
       data: {
-        area, owner_id: actor.id, store_id: storeId, folder: fields.name, disk: storage.disk, path: key, size: stored.body.length,
+        area, owner_id: actor.id, store_id: storeId, folder: fields.name, disk: destination.disk, path: key, size: stored.body.length,
         mime: stored.mime, original_name: filename.slice(-255), is_private: isPrivate ? 1 : 0,
       },
       select: { id: true },
     })
     rowId = row.id
-    if (isPrivate) {
-      await (storage as PrivateStorage).put(key, stored.body, stored.mime)
-      url = privateFileReference(row.id)
-    } else url = await (storage as Storage).put(key, stored.body, stored.mime)
-    await recordStored(app, row.id, url, { area, storeId, folder: fields.name, filename, newName, stored, disk: storage.disk })
+    url = await destination.store(key, stored, row.id)
+    await recordStored(app, row.id, url, { area, storeId, folder: fields.name, filename, newName, stored, disk: destination.disk })
     return isPrivate ? signedFileUrl(app, row.id) : url
   } catch (err) {
-    if (url) await (isPrivate ? (storage as PrivateStorage).remove(key) : (storage as Storage).remove(url))
+    if (url) await destination.discard(key, url)
     if (rowId) await app.db.uploads.delete({ where: { id: rowId } })
     await release()
     throw err
   }
 }
+
+/** Where a file goes: `store` answers what the row records as its URL, `discard` takes the stored file back. */
+type Destination = { disk: string; store(key: string, stored: Stored, rowId: number): Promise<string>; discard(key: string, url: string): Promise<void> }
+
+const publicDestination = (storage: Storage): Destination => ({
+  disk: storage.disk,
+  store: (key, stored) => storage.put(key, stored.body, stored.mime),
+  discard: (_key, url) => storage.remove(url),
+})
+
+const privateDestination = (storage: PrivateStorage): Destination => ({
+  disk: storage.disk,
+  async store(key, stored, rowId) {
+    await storage.put(key, stored.body, stored.mime)
+    return privateFileReference(rowId)
+  },
+  discard: (key) => storage.remove(key),
+})
 
 type StoredUpload = { area: UploadArea; storeId: number; folder: string; filename: string; newName: string; stored: Stored; disk: string }
 
