@@ -418,6 +418,12 @@ describe('identity documents (private files)', () => {
     return { url: res.body.data as string, id: Number(id) }
   }
 
+  it('cannot be configured inside the public folder (nor hold it)', async () => {
+    await expect(createTestApp({ PRIVATE_UPLOAD_DIR: path.join(app.config.UPLOAD_DIR, 'private') })).rejects.toThrow(/must be separate folders/)
+    await expect(createTestApp({ PRIVATE_UPLOAD_DIR: path.dirname(app.config.UPLOAD_DIR) })).rejects.toThrow(/must be separate folders/)
+    await expect(createTestApp({ PRIVATE_UPLOAD_DIR: app.config.UPLOAD_DIR })).rejects.toThrow(/must be separate folders/)
+  })
+
   it('stores them outside the public folder and answers a signed URL that serves them', async () => {
     const applicant = await makeUser('idc_owner')
     const publicBefore = await filesUnder(app.config.UPLOAD_DIR)
