@@ -1,4 +1,5 @@
-// `pnpm start` / `pnpm dev`: prepare the database (create, migrate, seed when empty), then run the API and the worker.
+// `pnpm start` / `pnpm dev`: prepare the database (create, migrate, seed when empty, make the identity images of older
+// store applications private), then run the API and the worker.
 //   --dev            reload on change: the API and the worker under tsx watch, and the web app from Vite's dev
 //                    server on PORT (changes appear in the browser at once), which forwards /api and /uploads
 //                    to the API on PORT + 1
@@ -31,6 +32,11 @@ if (prepare) {
     console.log('empty database: seeding platform data and demo accounts')
     await seed(app, { demo: true, areas: true })
   }
+  // Applications saved while identity images were public uploads: their images move to the private storage.
+  const { makeIdentityImagesPrivate } = await import('../packages/server/src/modules/stores/identityMove.ts')
+  const identity = await makeIdentityImagesPrivate(app)
+  if (identity.moved) console.log(`identity images made private: ${identity.moved}`)
+  for (const { store, field, value } of identity.left) console.log(`store ${store}: ${field} is not a file of this platform's storage, left as it is: ${value}`)
   await app.close()
 }
 

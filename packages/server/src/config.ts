@@ -48,6 +48,15 @@ const schema = z.object({
   SMS_CODE_TTL_SECONDS: z.coerce.number().int().positive().default(600),
   UPLOAD_DIR: z.string().default('uploads'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  /** Identity documents of store applicants: outside UPLOAD_DIR, never served as static files. */
+  PRIVATE_UPLOAD_DIR: z.string().default('uploads-private'),
+  /** Seconds a signed URL of a private file stays valid. */
+  PRIVATE_FILE_URL_TTL: z.coerce.number().int().positive().default(300),
+  /** Per calendar day: a shopper account's uploads, and a store's (all its accounts) or an admin's. */
+  UPLOAD_SHOPPER_DAILY_FILES: z.coerce.number().int().positive().default(50),
+  UPLOAD_SHOPPER_DAILY_BYTES: z.coerce.number().int().positive().default(50 * 1024 * 1024),
+  UPLOAD_SELLER_DAILY_FILES: z.coerce.number().int().positive().default(1000),
+  UPLOAD_SELLER_DAILY_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
   WEB_DIST: z.string().default('packages/web/dist'),
   CORS_ORIGIN: z.string().default('*'),
   TRUST_PROXY: bool.default(false),

@@ -10,4 +10,5 @@ process.env.LOG_LEVEL ??= 'silent'
 // Suites make thousands of requests from one address; the tests of the limits set their own.
 for (const key of RATE_LIMIT_KEYS) process.env[key] ??= '100000'
 process.env.UPLOAD_DIR = `/tmp/qshop-test-uploads-${pool}`
+process.env.PRIVATE_UPLOAD_DIR = `/tmp/qshop-test-private-uploads-${pool}`
 process.env.API_DOCS ??= 'true'

@@ -20,6 +20,7 @@ export const E2E_ENV = {
   LOG_LEVEL: 'info',
   ...Object.fromEntries(RATE_LIMIT_KEYS.map((key) => [key, '100000'])),
   UPLOAD_DIR: `/tmp/qshop-e2e-uploads${NS}`,
+  PRIVATE_UPLOAD_DIR: `/tmp/qshop-e2e-private-uploads${NS}`,
   API_DOCS: 'false',
 } as const
 

@@ -3,12 +3,12 @@
 import { z } from 'zod'
 import type { Infra } from '../../plugins/infra.ts'
 import { readConfig } from '../../core/configs.ts'
-import { uploadRoot } from '../../plugins/uploads.ts'
-import { localStorage } from './local.ts'
-import { ossStorage } from './oss.ts'
-import type { Storage } from './types.ts'
+import { privateUploadRoot, uploadRoot } from '../../plugins/uploads.ts'
+import { localPrivateStorage, localStorage } from './local.ts'
+import { ossPrivateStorage, ossStorage, type OssOptions } from './oss.ts'
+import type { PrivateStorage, Storage } from './types.ts'
 
-export type { Storage } from './types.ts'
+export type { PrivateStorage, Storage } from './types.ts'
 
 const required = z.string().trim().min(1)
 const ossConfig = z.object({
@@ -22,9 +22,20 @@ const ossConfig = z.object({
   cname: z.boolean().optional(),
 })
 
-export async function storageFor(app: Infra): Promise<Storage> {
+/** The OSS options when the upload config selects OSS, else null (local disk). */
+async function ossOptions(app: Infra): Promise<OssOptions | null> {
   const row = await readConfig<{ driver?: unknown }>(app, 'upload')
-  if (row?.driver !== 'oss') return localStorage(uploadRoot(app))
+  if (row?.driver !== 'oss') return null
   // An OSS driver with missing credentials is a configuration error to fix, not a reason to write to local disk.
-  return ossStorage(ossConfig.parse(row))
+  return ossConfig.parse(row)
+}
+
+export async function storageFor(app: Infra): Promise<Storage> {
+  const oss = await ossOptions(app)
+  return oss ? ossStorage(oss) : localStorage(uploadRoot(app))
+}
+
+export async function privateStorageFor(app: Infra): Promise<PrivateStorage> {
+  const oss = await ossOptions(app)
+  return oss ? ossPrivateStorage(oss) : localPrivateStorage(privateUploadRoot(app))
 }

@@ -1,26 +1,63 @@
-// Local disk: files under UPLOAD_DIR, served by plugins/uploads.ts under /uploads/.
-import { mkdir, rm, writeFile } from 'node:fs/promises'
+// Local disk: public files under UPLOAD_DIR, served by plugins/uploads.ts under /uploads/; private files under
+// PRIVATE_UPLOAD_DIR, which nothing serves as static files.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Storage } from './types.ts'
+import type { PrivateStorage, Storage } from './types.ts'
 
-export function localStorage(root: string, urlPrefix = '/uploads'): Storage {
-  const fileOf = (key: string) => {
+function filesUnder(root: string) {
+  return (key: string) => {
     const file = path.resolve(root, key)
     // Keys are built by the server from a checked folder name; this guards against any future caller.
     if (!file.startsWith(path.resolve(root) + path.sep)) throw new Error(`storage key escapes the upload root: ${key}`)
     return file
   }
+}
+
+async function readIfThere(file: string): Promise<Buffer | null> {
+  try {
+    return await readFile(file)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null
+    throw err
+  }
+}
+
+async function writeNew(file: string, body: Buffer) {
+  await mkdir(path.dirname(file), { recursive: true })
+  await writeFile(file, body, { flag: 'wx' })
+}
+
+export function localStorage(root: string, urlPrefix = '/uploads'): Storage {
+  const fileOf = filesUnder(root)
   return {
     disk: 'public',
     async put(key, body) {
-      const file = fileOf(key)
-      await mkdir(path.dirname(file), { recursive: true })
-      await writeFile(file, body, { flag: 'wx' })
+      await writeNew(fileOf(key), body)
       return `${urlPrefix}/${key}`
     },
     async remove(url) {
       if (!url.startsWith(`${urlPrefix}/`)) return
       await rm(fileOf(decodeURIComponent(url.slice(urlPrefix.length + 1))), { force: true })
+    },
+    async read(url) {
+      if (!url.startsWith(`${urlPrefix}/`)) return null
+      return readIfThere(fileOf(decodeURIComponent(url.slice(urlPrefix.length + 1))))
+    },
+  }
+}
+
+export function localPrivateStorage(root: string): PrivateStorage {
+  const fileOf = filesUnder(root)
+  return {
+    disk: 'private',
+    async put(key, body) {
+      await writeNew(fileOf(key), body)
+    },
+    async read(key) {
+      return readIfThere(fileOf(key))
+    },
+    async remove(key) {
+      await rm(fileOf(key), { force: true })
     },
   }
 }

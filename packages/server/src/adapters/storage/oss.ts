@@ -1,6 +1,6 @@
 // Aliyun OSS through ali-oss. `cdn` (a domain or URL) replaces the bucket's own host in answered URLs.
 import OSS from 'ali-oss'
-import type { Storage } from './types.ts'
+import type { PrivateStorage, Storage } from './types.ts'
 
 export type OssOptions = {
   bucket: string
@@ -13,8 +13,11 @@ export type OssOptions = {
   cname?: boolean
 }
 
-export function ossStorage(opts: OssOptions): Storage {
-  const client = new OSS({
+/** Keys of private objects start here; a '-' cannot appear in an upload folder name, so no public key does. */
+export const PRIVATE_PREFIX = 'private-files/'
+
+const clientOf = (opts: OssOptions) =>
+  new OSS({
     accessKeyId: opts.key,
     accessKeySecret: opts.secret,
     bucket: opts.bucket,
@@ -23,10 +26,33 @@ export function ossStorage(opts: OssOptions): Storage {
     secure: opts.ssl ?? false,
     timeout: 30_000,
   })
+
+async function readObject(client: OSS, key: string): Promise<Buffer | null> {
+  try {
+    return (await client.get(key)).content as Buffer
+  } catch (err) {
+    if ((err as { status?: number }).status === 404) return null
+    throw err
+  }
+}
+
+export function ossStorage(opts: OssOptions): Storage {
+  const client = clientOf(opts)
   const cdn = opts.cdn?.trim().replace(/\/+$/, '')
   const cdnBase = cdn ? (/^https?:\/\//.test(cdn) ? cdn : `${opts.ssl ? 'https' : 'http'}://${cdn}`) : null
   const endpoint = new URL(/^https?:\/\//.test(opts.endpoint) ? opts.endpoint : `http://${opts.endpoint}`)
   const ownHosts = new Set([opts.cname ? endpoint.host : `${opts.bucket}.${endpoint.host}`, ...(cdnBase ? [new URL(cdnBase).host] : [])])
+  /** The public object's key of a URL, on the CDN's host as on the bucket's; null for other hosts (not this bucket). */
+  const ownKey = (url: string): string | null => {
+    let parsed: URL
+    try {
+      parsed = new URL(url)
+    } catch {
+      return null
+    }
+    const key = decodeURIComponent(parsed.pathname.slice(1))
+    return key && !key.startsWith(PRIVATE_PREFIX) && ownHosts.has(parsed.host) ? key : null
+  }
   return {
     disk: 'alioss',
     async put(key, body, contentType) {
@@ -34,15 +60,33 @@ export function ossStorage(opts: OssOptions): Storage {
       return cdnBase ? `${cdnBase}/${key}` : result.url
     },
     async remove(url) {
-      let parsed: URL
-      try {
-        parsed = new URL(url)
-      } catch {
-        return
-      }
-      // The key is the URL's path, on the CDN's host as on the bucket's; other hosts are not this bucket.
-      const key = decodeURIComponent(parsed.pathname.slice(1))
-      if (key && ownHosts.has(parsed.host)) await client.delete(key)
+      const key = ownKey(url)
+      if (key) await client.delete(key)
+    },
+    async read(url) {
+      const key = ownKey(url)
+      return key ? readObject(client, key) : null
+    },
+  }
+}
+
+/**
+ * Private objects under PRIVATE_PREFIX: their ACL refuses anonymous reads even in a public-read bucket; the api
+ * reads them with the access key.
+ */
+export function ossPrivateStorage(opts: OssOptions): PrivateStorage {
+  const client = clientOf(opts)
+  const objectOf = (key: string) => `${PRIVATE_PREFIX}${key}`
+  return {
+    disk: 'alioss',
+    async put(key, body, contentType) {
+      await client.put(objectOf(key), body, { mime: contentType, headers: { 'x-oss-object-acl': 'private', 'Cache-Control': 'private, no-store' } })
+    },
+    async read(key) {
+      return readObject(client, objectOf(key))
+    },
+    async remove(key) {
+      await client.delete(objectOf(key))
     },
   }
 }

@@ -1,8 +1,22 @@
 /** Where uploaded files go. `put` stores the bytes under `key` (`<folder>/<yyyymmdd>/<name>.<ext>`) and answers their public URL. */
 export interface Storage {
-  /** Recorded in file_spaces.disk_name: 'public' (local disk) or 'alioss'. */
+  /** Recorded in file_spaces.disk_name and uploads.disk: 'public' (local disk) or 'alioss'. */
   readonly disk: 'public' | 'alioss'
   put(key: string, body: Buffer, contentType: string): Promise<string>
   /** Deletes the file `put` answered this URL for; a URL of another storage, or a file already gone, is no error. */
   remove(url: string): Promise<void>
+  /** The bytes of the file `put` answered this URL for; null for a URL of another storage or a file that is gone. */
+  read(url: string): Promise<Buffer | null>
+}
+
+/** Where identity documents go: no public URL reaches them; the api reads them back for authorised callers. */
+export interface PrivateStorage {
+  /** Recorded in uploads.disk: 'private' (a local folder outside the public one) or 'alioss' (private objects). */
+  readonly disk: 'private' | 'alioss'
+  /** Stores the bytes under `key` (uploads.path), as `Storage.put` does. */
+  put(key: string, body: Buffer, contentType: string): Promise<void>
+  /** The stored bytes, or null when the file is gone. */
+  read(key: string): Promise<Buffer | null>
+  /** A file already gone is no error. */
+  remove(key: string): Promise<void>
 }

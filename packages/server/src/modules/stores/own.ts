@@ -17,6 +17,7 @@ import { invalidateStoreCard } from '../catalog/cache.ts'
 import { areaFields, areaValue } from './area.ts'
 import { cleanRichTextFields } from '../../core/richText.ts'
 import { normalizeClassPaths, storeClassPaths, writeStoreClasses } from './storeClasses.ts'
+import { identityReferences, signedIdentity } from './identity.ts'
 
 const STORE_CLOSED = 0
 const EDITABLE_APPLICATION: number[] = [STORE_VERIFY.FILLING, STORE_VERIFY.DENIED]
@@ -51,6 +52,7 @@ export async function readApplication(app: FastifyInstance, userId: number) {
   if (!row) return null
   return {
     ...row,
+    ...signedIdentity(app, row),
     store_lat: row.store_lat.toFixed(6),
     store_lng: row.store_lng.toFixed(6),
     area: areaValue(row),
@@ -74,6 +76,7 @@ export async function saveApplication(app: FastifyInstance, req: FastifyRequest,
   const { area, class_id, ...fields } = input
   const index = await classIndex(app)
   const paths = normalizeClassPaths(req, index, class_id)
+  Object.assign(fields, await identityReferences(app, req, userId, fields))
   try {
     return await app.db.$transaction(async (tx) => {
       const store = await tx.stores.findUnique({ where: { user_id: userId }, select: { id: true } })

@@ -5,6 +5,8 @@ import { STORE_VERIFY } from '@qshop/shared/schemas/catalog'
 import type { ServerResource } from '../../core/resource.ts'
 import { businessError, notFound } from '../../core/errors.ts'
 import { invalidateStore } from '../catalog/cache.ts'
+import { IDENTITY_FIELDS, signedIdentity } from './identity.ts'
+import { PRIVATE_FILES_PERMISSION } from '../uploads/privateFiles.ts'
 
 const STORE_OPEN = 1
 
@@ -13,10 +15,14 @@ export function storeResources(app: FastifyInstance): ServerResource[] {
     {
       decl: decl.stores,
       model: 'stores',
-      // The categories applied for, as level-3 paths.
-      present: async (_req, rows) => {
+      // The categories applied for, as level-3 paths; the identity images as signed URLs for admins who may open
+      // them (GET /api/Admin/private_files/{id} needs the same key), left out for the others.
+      present: async (req, rows) => {
         const classes = await app.db.store_classes.findMany({ where: { store_id: { in: rows.map((r) => r.id) } }, select: { store_id: true, class_id: true } })
-        return rows.map((r) => ({ ...r, class_id: classes.find((c) => c.store_id === r.id)?.class_id ?? [] }))
+        const actor = req.actor!
+        const mayOpen = actor.all || actor.permissions.has(PRIVATE_FILES_PERMISSION)
+        const hidden = Object.fromEntries(IDENTITY_FIELDS.map((field) => [field, '']))
+        return rows.map((r) => ({ ...r, ...(mayOpen ? signedIdentity(app, r) : hidden), class_id: classes.find((c) => c.store_id === r.id)?.class_id ?? [] }))
       },
     },
   ]

@@ -1,9 +1,14 @@
 // Store onboarding and its verification states, the admin's review and open/close, and the seller's settings.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
+import sharp from 'sharp'
+import { existsSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
 import { createAdmin, createUser } from '../../../test/factories.ts'
-import { tokenFor } from '../rbac/testkit.ts'
+import { permissionRow, tokenFor } from '../rbac/testkit.ts'
+import { makeIdentityImagesPrivate } from './identityMove.ts'
 import { createGoods, leafClasses, sellerWithStore, type Leaf } from '../catalog/testkit.ts'
 
 let app: FastifyInstance
@@ -26,12 +31,28 @@ beforeEach(async () => {
 })
 afterAll(async () => app?.close())
 
-async function shopper() {
-  const user = await createUser(app)
-  return { ...user, auth: bearer(await tokenFor(app, 'user', user.id)) }
+/** A private upload of the shopper (an identity image), as the signed URL the upload answers. */
+async function identityImage(auth: Record<string, string>, folder: 'id_card' | 'business_license') {
+  const image = await sharp({ create: { width: 40, height: 25, channels: 3, background: '#88aacc' } }).png().toBuffer()
+  const res = await http(app).post('/api/uploads').set(auth).field('name', folder).attach('file', image, 'card.png')
+  expect(res.body.code).toBe(200)
+  return res.body.data as string
 }
 
-const application = () => ({
+async function shopper() {
+  const user = await createUser(app)
+  const auth = bearer(await tokenFor(app, 'user', user.id))
+  const identity = {
+    business_license: await identityImage(auth, 'business_license'),
+    id_card_t: await identityImage(auth, 'id_card'),
+    id_card_b: await identityImage(auth, 'id_card'),
+  }
+  return { ...user, auth, identity }
+}
+
+type Identity = Awaited<ReturnType<typeof shopper>>['identity']
+
+const application = (identity: Identity) => ({
   store_name: '青禾小店',
   store_logo: '/uploads/logo.png',
   store_mobile: '13800000011',
@@ -40,13 +61,13 @@ const application = () => ({
   store_lat: '39.921900',
   store_lng: '116.443600',
   store_address: '建国路 1 号',
-  business_license: '/uploads/license.png',
+  business_license: identity.business_license,
   business_license_no: '91110000MA00000000',
   legal_person: '张三',
   store_phone: '13800000012',
   id_card_no: '11010519491231002X',
-  id_card_t: '/uploads/id-t.png',
-  id_card_b: '/uploads/id-b.png',
+  id_card_t: identity.id_card_t,
+  id_card_b: identity.id_card_b,
   class_id: [leaves[0].path, leaves[1].id],
 })
 
@@ -62,7 +83,7 @@ describe('onboarding', () => {
     expect((await http(app).post('/api/store/join').set(user.auth)).body.data.id).toBe(joined.body.data.id)
     expect(await app.db.stores.count({ where: { user_id: user.id } })).toBe(1)
 
-    const saved = await http(app).put('/api/store').set(user.auth).send(application())
+    const saved = await http(app).put('/api/store').set(user.auth).send(application(user.identity))
     expect(saved.body, JSON.stringify(saved.body)).toMatchObject({ code: 200, data: { store_verify: 2 } })
     const mine = await http(app).get('/api/store').set(user.auth)
     expect(mine.body.data).toMatchObject({
@@ -81,13 +102,13 @@ describe('onboarding', () => {
 
   test('saving before joining, or while verifying, or once passed is refused', async () => {
     const user = await shopper()
-    expect((await http(app).put('/api/store').set(user.auth).send(application())).body.code).toBe(402)
+    expect((await http(app).put('/api/store').set(user.auth).send(application(user.identity))).body.code).toBe(402)
     const { id } = (await http(app).post('/api/store/join').set(user.auth)).body.data
-    await http(app).put('/api/store').set(user.auth).send(application())
-    const again = await http(app).put('/api/store').set(user.auth).send({ ...application(), store_name: '改名' })
+    await http(app).put('/api/store').set(user.auth).send(application(user.identity))
+    const again = await http(app).put('/api/store').set(user.auth).send({ ...application(user.identity), store_name: '改名' })
     expect(again.body.code).toBe(402)
     await verify(id, { store_verify: 4 })
-    expect((await http(app).put('/api/store').set(user.auth).send(application())).body.code).toBe(402)
+    expect((await http(app).put('/api/store').set(user.auth).send(application(user.identity))).body.code).toBe(402)
     expect(await app.db.stores.findUniqueOrThrow({ where: { id } })).toMatchObject({ store_name: '青禾小店', store_verify: 4 })
   })
 
@@ -111,7 +132,7 @@ describe('onboarding', () => {
       : patch === 'level2-class' ? { class_id: [leaves[0].path[1]] }
       : patch === 'wrong-path' ? { class_id: [[leaves[0].path[0], leaves[0].path[1], leaves[5].id]] }
       : patch
-    const res = await http(app).put('/api/store').set(user.auth).send({ ...application(), ...(change as object) })
+    const res = await http(app).put('/api/store').set(user.auth).send({ ...application(user.identity), ...(change as object) })
     expect(res.status, JSON.stringify(res.body)).toBe(400)
     expect(res.body.data).toHaveProperty([field])
     expect(await app.db.stores.findUniqueOrThrow({ where: { id } })).toMatchObject({ store_verify: 1, store_name: '' })
@@ -188,11 +209,117 @@ describe('until the store passes review', () => {
   })
 })
 
+describe('identity images (private uploads)', () => {
+  const signed = /^\/api\/private_files\/(\d+)\?expires=\d+&signature=[\w-]+$/
+
+  test('the application stores references to the applicant’s private uploads and answers them as signed URLs', async () => {
+    const user = await shopper()
+    const { id } = (await http(app).post('/api/store/join').set(user.auth)).body.data
+    expect((await http(app).put('/api/store').set(user.auth).send(application(user.identity))).body.code).toBe(200)
+
+    const idOf = (url: string) => Number(signed.exec(url)![1])
+    expect(await app.db.stores.findUniqueOrThrow({ where: { id }, select: { business_license: true, id_card_t: true, id_card_b: true } })).toEqual({
+      business_license: `/api/private_files/${idOf(user.identity.business_license)}`,
+      id_card_t: `/api/private_files/${idOf(user.identity.id_card_t)}`,
+      id_card_b: `/api/private_files/${idOf(user.identity.id_card_b)}`,
+    })
+    const mine = (await http(app).get('/api/store').set(user.auth)).body.data
+    for (const field of ['business_license', 'id_card_t', 'id_card_b'] as const) {
+      expect(mine[field], field).toMatch(signed)
+      expect(idOf(mine[field])).toBe(idOf(user.identity[field]))
+      const image = await http(app).get(mine[field])
+      expect(image.status, field).toBe(200)
+      expect(image.headers['content-type']).toBe('image/png')
+    }
+  })
+
+  test('public URLs, other accounts’ files and public uploads are refused with 400 on their fields; nothing is written', async () => {
+    const user = await shopper()
+    const other = await shopper()
+    const { id } = (await http(app).post('/api/store/join').set(user.auth)).body.data
+    const avatar = await http(app)
+      .post('/api/uploads')
+      .set(user.auth)
+      .attach('file', await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer(), 'a.png')
+    const avatarRow = await app.db.uploads.findFirstOrThrow({ where: { url: avatar.body.data } })
+    const res = await http(app)
+      .put('/api/store')
+      .set(user.auth)
+      .send({ ...application(user.identity), business_license: avatar.body.data, id_card_t: other.identity.id_card_t, id_card_b: `/api/private_files/${avatarRow.id}` })
+    expect(res.status).toBe(400)
+    expect(res.body.data).toEqual({ business_license: '请重新上传该证件图片', id_card_t: '请重新上传该证件图片', id_card_b: '请重新上传该证件图片' })
+    expect(await app.db.stores.findUniqueOrThrow({ where: { id } })).toMatchObject({ store_verify: 1, store_name: '', id_card_t: '' })
+  })
+
+  test('the admin detail shows them as signed URLs; an admin without the detail key gets none in the list', async () => {
+    const user = await shopper()
+    const { id } = (await http(app).post('/api/store/join').set(user.auth)).body.data
+    await http(app).put('/api/store').set(user.auth).send(application(user.identity))
+    const detail = (await http(app).get(`/api/Admin/stores/${id}`).set(adminAuth)).body.data
+    for (const field of ['business_license', 'id_card_t', 'id_card_b']) {
+      expect(detail[field], field).toMatch(signed)
+      expect((await http(app).get(detail[field])).status, field).toBe(200)
+    }
+
+    const clerk = await createAdmin(app, { is_super: 0 })
+    const role = await app.db.admin_roles.create({ data: { name: 'store list only' } })
+    await app.db.admin_to_permissions.create({ data: { role_id: role.id, permission_id: await permissionRow(app, 'admin', 'admin.stores.index') } })
+    await app.db.admin_to_roles.create({ data: { admin_id: clerk.id, role_id: role.id } })
+    const list = await http(app).get('/api/Admin/stores').set(bearer(await tokenFor(app, 'admin', clerk.id)))
+    expect(list.body.code).toBe(200)
+    expect(list.body.data.data.find((s: { id: number }) => s.id === id)).toMatchObject({ business_license: '', id_card_t: '', id_card_b: '' })
+  })
+})
+
+describe('identity images saved while they were public', () => {
+  test('move to the private storage once: the application keeps its images, the public copies are gone', async () => {
+    const user = await shopper()
+    const dir = path.join(app.config.UPLOAD_DIR, 'store', '20250101')
+    await mkdir(dir, { recursive: true })
+    const licence = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#123456' } }).png().toBuffer()
+    const front = await sharp({ create: { width: 31, height: 20, channels: 3, background: '#654321' } }).jpeg().toBuffer()
+    await writeFile(path.join(dir, 'licence.png'), licence)
+    await writeFile(path.join(dir, 'front.jpg'), front)
+    const store = await app.db.stores.create({
+      data: {
+        user_id: user.id, store_name: 'Old', store_verify: 2, business_license: '/uploads/store/20250101/licence.png',
+        id_card_t: '/uploads/store/20250101/front.jpg', id_card_b: 'https://elsewhere.example/back.png',
+      },
+    })
+    const other = await app.db.stores.create({ data: { user_id: (await createUser(app)).id, store_name: 'Done', id_card_t: '/api/private_files/1' } })
+
+    const result = await makeIdentityImagesPrivate(app)
+    expect(result).toEqual({ moved: 2, left: [{ store: store.id, field: 'id_card_b', value: 'https://elsewhere.example/back.png' }] })
+    const row = await app.db.stores.findUniqueOrThrow({ where: { id: store.id } })
+    expect(row.business_license).toMatch(/^\/api\/private_files\/\d+$/)
+    expect(row.id_card_t).toMatch(/^\/api\/private_files\/\d+$/)
+    expect(row.id_card_b).toBe('https://elsewhere.example/back.png')
+    expect((await app.db.stores.findUniqueOrThrow({ where: { id: other.id } })).id_card_t).toBe('/api/private_files/1')
+    expect(existsSync(path.join(dir, 'licence.png'))).toBe(false)
+    expect(existsSync(path.join(dir, 'front.jpg'))).toBe(false)
+    expect((await http(app).get('/uploads/store/20250101/licence.png')).status).toBe(404)
+
+    const uploads = await app.db.uploads.findMany({ where: { area: 'user', owner_id: user.id, folder: { in: ['business_license', 'id_card'] }, original_name: { in: ['licence.png', 'front.jpg'] } }, orderBy: { id: 'asc' } })
+    expect(uploads).toEqual([
+      expect.objectContaining({ folder: 'business_license', is_private: 1, disk: 'private', mime: 'image/png', size: licence.length, url: row.business_license }),
+      expect.objectContaining({ folder: 'id_card', is_private: 1, disk: 'private', mime: 'image/jpeg', size: front.length, url: row.id_card_t }),
+    ])
+    // The applicant still sees them, through signed URLs.
+    const mine = (await http(app).get('/api/store').set(user.auth)).body.data
+    const served = await http(app).get(mine.business_license).responseType('blob')
+    expect(Buffer.compare(served.body as Buffer, licence)).toBe(0)
+    expect(mine.id_card_b).toBe('https://elsewhere.example/back.png')
+
+    // A second run has nothing left to move.
+    expect(await makeIdentityImagesPrivate(app)).toEqual({ moved: 0, left: [{ store: store.id, field: 'id_card_b', value: 'https://elsewhere.example/back.png' }] })
+  })
+})
+
 describe('admin review', () => {
   async function applied() {
     const user = await shopper()
     const { id } = (await http(app).post('/api/store/join').set(user.auth)).body.data
-    await http(app).put('/api/store').set(user.auth).send(application())
+    await http(app).put('/api/store').set(user.auth).send(application(user.identity))
     return { user, id: id as number }
   }
 
@@ -207,7 +334,7 @@ describe('admin review', () => {
     // a decision needs a verifying store
     expect((await verify(id, { store_verify: 4 })).body.code).toBe(402)
 
-    await http(app).put('/api/store').set(user.auth).send({ ...application(), business_license: '/uploads/license-2.png' })
+    await http(app).put('/api/store').set(user.auth).send({ ...application(user.identity), business_license: await identityImage(user.auth, 'business_license') })
     expect(await app.db.stores.findUniqueOrThrow({ where: { id } })).toMatchObject({ store_verify: 2, store_refuse_info: '' })
     expect((await verify(id, { store_verify: 4 })).body.data).toEqual({ id, store_verify: 4, store_status: 1, store_refuse_info: '' })
 

@@ -5,8 +5,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { zx } from '@qshop/shared'
 import { businessError, invalid } from '../../core/errors.ts'
 import { fieldErrors } from '../../plugins/envelope.ts'
-import { storageFor } from '../../adapters/storage/index.ts'
+import { privateStorageFor, storageFor, type PrivateStorage, type Storage } from '../../adapters/storage/index.ts'
 import { checkFile, processImage, type Stored } from './inspect.ts'
+import { reserveUpload } from './quota.ts'
+import { isIdentityFolder, privateFileReference, signedFileUrl } from './privateFiles.ts'
 
 const MAX_SIDE = 4096
 
@@ -59,29 +61,84 @@ const day = (d: Date) => `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getD
 
 export type UploadArea = 'user' | 'seller' | 'admin'
 
-/** Handles one upload request and answers the stored file's URL. */
+/**
+ * Handles one upload request and answers the stored file's URL (a signed URL for an identity document). The file
+ * is counted against the daily quota, recorded in `uploads` before its bytes are stored, and on any failure the
+ * stored bytes, the row and the quota are given back.
+ */
 export async function handleUpload(app: FastifyInstance, req: FastifyRequest, area: UploadArea): Promise<string> {
   const { file, filename, fields } = await receive(req)
   const stored: Stored = fields.uploadType === 'uploadFile' ? await checkFile(file, filename) : await processImage(file, fields.option)
+  const actor = req.actor!
+  const storeId = area === 'seller' ? actor.storeId! : 0
+  const today = day(new Date())
   const newName = `${randomUUID()}.${stored.ext}`
-  const key = `${fields.name}/${day(new Date())}/${newName}`
-  const storage = await storageFor(app)
-  const url = await storage.put(key, stored.body, stored.mime)
+  const key = `${fields.name}/${today}/${newName}`
+  const isPrivate = isIdentityFolder(fields.name)
+  const destination = isPrivate ? privateDestination(await privateStorageFor(app)) : publicDestination(await storageFor(app))
+  const release = await reserveUpload(app, area === 'seller' ? { area, id: storeId } : { area, id: actor.id }, today, stored.body.length)
 
-  // The seller's image space lists what was uploaded for goods (reference §1.3 file_spaces).
-  if (area === 'seller' && fields.name === 'goods' && req.actor?.storeId) {
-    await app.db.file_spaces.create({
+  let rowId: number | null = null
+  let url: string | null = null
+  try {
+    const row = await app.db.uploads.create({
       data: {
-        belong_id: req.actor.storeId,
-        name: filename.slice(-255) || newName,
-        new_name: newName,
-        md5: createHash('md5').update(stored.body).digest('hex'),
-        url,
-        ext_name: stored.ext,
-        disk_name: storage.disk,
-        info: stored.width ? `${stored.width}x${stored.height}` : '',
+        area, owner_id: actor.id, store_id: storeId, folder: fields.name, disk: destination.disk, path: key, size: stored.body.length,
+        mime: stored.mime, original_name: filename.slice(-255), is_private: isPrivate ? 1 : 0,
       },
+      select: { id: true },
     })
+    rowId = row.id
+    url = await destination.store(key, stored, row.id)
+    await recordStored(app, row.id, url, { area, storeId, folder: fields.name, filename, newName, stored, disk: destination.disk })
+    return isPrivate ? signedFileUrl(app, row.id) : url
+  } catch (err) {
+    if (url) await destination.discard(key, url)
+    if (rowId) await app.db.uploads.delete({ where: { id: rowId } })
+    await release()
+    throw err
   }
-  return url
+}
+
+/** Where a file goes: `store` answers what the row records as its URL, `discard` takes the stored file back. */
+type Destination = { disk: string; store(key: string, stored: Stored, rowId: number): Promise<string>; discard(key: string, url: string): Promise<void> }
+
+const publicDestination = (storage: Storage): Destination => ({
+  disk: storage.disk,
+  store: (key, stored) => storage.put(key, stored.body, stored.mime),
+  discard: (_key, url) => storage.remove(url),
+})
+
+const privateDestination = (storage: PrivateStorage): Destination => ({
+  disk: storage.disk,
+  async store(key, stored, rowId) {
+    await storage.put(key, stored.body, stored.mime)
+    return privateFileReference(rowId)
+  },
+  discard: (key) => storage.remove(key),
+})
+
+type StoredUpload = { area: UploadArea; storeId: number; folder: string; filename: string; newName: string; stored: Stored; disk: string }
+
+/** The upload's URL on its row and, for a seller's goods image, the store's image space (reference §1.3 file_spaces). */
+async function recordStored(app: FastifyInstance, id: number, url: string, upload: StoredUpload) {
+  const { stored } = upload
+  const writes = [app.db.uploads.update({ where: { id }, data: { url }, select: { id: true } })]
+  if (upload.area === 'seller' && upload.folder === 'goods')
+    writes.push(
+      app.db.file_spaces.create({
+        data: {
+          belong_id: upload.storeId,
+          name: upload.filename.slice(-255) || upload.newName,
+          new_name: upload.newName,
+          md5: createHash('md5').update(stored.body).digest('hex'),
+          url,
+          ext_name: stored.ext,
+          disk_name: upload.disk,
+          info: stored.width ? `${stored.width}x${stored.height}` : '',
+        },
+        select: { id: true },
+      }),
+    )
+  await app.db.$transaction(writes)
 }

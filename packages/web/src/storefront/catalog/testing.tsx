@@ -45,6 +45,8 @@ export interface SeenRequest {
   method: string;
   url: URL;
   body: URLSearchParams;
+  /** a multipart body (uploads) */
+  form?: FormData;
 }
 
 /** Stubs fetch: every request is recorded and answered by `reply`: a Response as it is, else a success envelope around it. */
@@ -57,6 +59,7 @@ export function stubApi(reply: (request: SeenRequest) => unknown) {
         method: init.method ?? 'GET',
         url: new URL(input, 'http://localhost'),
         body: new URLSearchParams(typeof init.body === 'string' || init.body instanceof URLSearchParams ? init.body : undefined),
+        form: init.body instanceof FormData ? init.body : undefined,
       };
       requests.push(request);
       // Site data every storefront page reads, unless the test answers it.

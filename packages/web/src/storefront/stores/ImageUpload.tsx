@@ -2,14 +2,16 @@ import { ActionIcon, Button, FileButton, Group, Image, Input } from '@mantine/co
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { IDENTITY_UPLOAD_FOLDERS } from '@qshop/shared/constants';
 import { api } from '../../api/client';
 
-/** Folder of the application's images on the server. */
-const FOLDER = 'store';
-
-/** An image field: uploads the chosen file (POST /api/uploads) and holds its URL. */
-export function ImageUpload({ label, value, onChange, error, required }: {
+/**
+ * An identity image field: uploads the chosen file (POST /api/uploads) to a private folder and holds the answered
+ * URL (signed, short-lived: the server stores the file's reference and signs it again when the application is read).
+ */
+export function ImageUpload({ label, folder, value, onChange, error, required }: {
   label: string;
+  folder: (typeof IDENTITY_UPLOAD_FOLDERS)[number];
   value: string;
   onChange: (url: string) => void;
   error?: string;
@@ -21,7 +23,7 @@ export function ImageUpload({ label, value, onChange, error, required }: {
     if (!file) return;
     setUploading(true);
     try {
-      onChange(await api.upload<string>('/uploads', { file, name: FOLDER }));
+      onChange(await api.upload<string>('/uploads', { file, name: folder }));
     } catch {
       // the client has shown the refusal
     } finally {

@@ -85,7 +85,7 @@ function ApplicationForm({ app }: { app: Application | null }) {
         <Fieldset legend={tc('join.sectionLicence')}>
           <SimpleGrid cols={2}>
             {text('business_license_no', 'join.licenceNo', true)}
-            <ImageUpload label={tc('join.licenceImage')} required value={form.values.business_license} onChange={(url) => form.setFieldValue('business_license', url)} error={form.errors.business_license as string | undefined} />
+            <ImageUpload label={tc('join.licenceImage')} folder="business_license" required value={form.values.business_license} onChange={(url) => form.setFieldValue('business_license', url)} error={form.errors.business_license as string | undefined} />
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend={tc('join.sectionLegal')}>
@@ -95,8 +95,8 @@ function ApplicationForm({ app }: { app: Application | null }) {
             {text('id_card_no', 'join.idCardNo', true)}
           </SimpleGrid>
           <SimpleGrid cols={2} mt="sm">
-            <ImageUpload label={tc('join.idCardFront')} required value={form.values.id_card_t} onChange={(url) => form.setFieldValue('id_card_t', url)} error={form.errors.id_card_t as string | undefined} />
-            <ImageUpload label={tc('join.idCardBack')} required value={form.values.id_card_b} onChange={(url) => form.setFieldValue('id_card_b', url)} error={form.errors.id_card_b as string | undefined} />
+            <ImageUpload label={tc('join.idCardFront')} folder="id_card" required value={form.values.id_card_t} onChange={(url) => form.setFieldValue('id_card_t', url)} error={form.errors.id_card_t as string | undefined} />
+            <ImageUpload label={tc('join.idCardBack')} folder="id_card" required value={form.values.id_card_b} onChange={(url) => form.setFieldValue('id_card_b', url)} error={form.errors.id_card_b as string | undefined} />
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend={tc('join.sectionEmergency')}>

@@ -20,8 +20,8 @@ const areas: Record<string, { id: number; name: string; has_children: boolean }[
 const filled = {
   id: 5, store_verify: 3, store_refuse_info: 'Licence photo is blurry', store_name: 'Tea House', store_mobile: '13800000011',
   store_company_name: '', store_lat: '39.921900', store_lng: '116.443600', store_address: 'Jianguo Road 1',
-  business_license: '/uploads/store/l.png', business_license_no: '91110000MA00000000', legal_person: 'Zhang San',
-  store_phone: '13800000012', id_card_no: '11010519491231002X', id_card_t: '/uploads/store/t.png', id_card_b: '/uploads/store/b.png',
+  business_license: '/api/private_files/1?expires=1900000000&signature=l', business_license_no: '91110000MA00000000', legal_person: 'Zhang San',
+  store_phone: '13800000012', id_card_no: '11010519491231002X', id_card_t: '/api/private_files/2?expires=1900000000&signature=t', id_card_b: '/api/private_files/3?expires=1900000000&signature=b',
   emergency_contact: '', emergency_contact_phone: '', area: [11, 12, 13], class_id: [[1, 10, 100]],
 };
 
@@ -116,14 +116,14 @@ describe('store application wizard', () => {
     expect(body.has('emergency_contact_phone')).toBe(false);
   });
 
-  it('step 2: uploads the images and chooses the area level by level', async () => {
+  it('step 2: uploads the images to the private identity folders and chooses the area level by level', async () => {
     application = { id: 5, store_verify: 1, area: [], class_id: [] };
     const uploads: string[] = [];
     requests = stubApi((request) => {
       const path = request.url.pathname;
       if (path === '/api/store') return application;
       if (path === '/api/load_areas') return areas[request.url.searchParams.get('pid') ?? '0'];
-      if (path === '/api/uploads') return `/uploads/store/${uploads.push(path)}.png`;
+      if (path === '/api/uploads') return `/api/private_files/${uploads.push(path)}?expires=1900000000&signature=s`;
       return null;
     });
     const user = userEvent.setup();
@@ -133,10 +133,13 @@ describe('store application wizard', () => {
     const files = container.querySelectorAll<HTMLInputElement>('input[type=file]');
     expect(files).toHaveLength(3);
     await user.upload(files[0], new File(['png'], 'licence.png', { type: 'image/png' }));
-    expect(await screen.findByRole('img', { name: 'Business licence photo' })).toHaveAttribute('src', '/uploads/store/1.png');
+    expect(await screen.findByRole('img', { name: 'Business licence photo' })).toHaveAttribute('src', '/api/private_files/1?expires=1900000000&signature=s');
     expect(screen.getByRole('button', { name: 'Replace image' })).toBeInTheDocument();
-    const upload = requests.find((r) => r.url.pathname === '/api/uploads')!;
-    expect(upload.method).toBe('POST');
+    await user.upload(files[1], new File(['png'], 'front.png', { type: 'image/png' }));
+    await user.upload(files[2], new File(['png'], 'back.png', { type: 'image/png' }));
+    expect(await screen.findByRole('img', { name: 'ID card (back)' })).toHaveAttribute('src', '/api/private_files/3?expires=1900000000&signature=s');
+    const sent = requests.filter((r) => r.url.pathname === '/api/uploads');
+    expect(sent.map((r) => [r.method, r.form?.get('name')])).toEqual([['POST', 'business_license'], ['POST', 'id_card'], ['POST', 'id_card']]);
 
     await user.click(screen.getByRole('textbox', { name: 'Province' }));
     await user.click(await screen.findByRole('option', { name: 'Beijing' }));
