@@ -148,7 +148,7 @@ describe('onboarding', () => {
     const empty = await http(app).put('/api/store').set(user.auth).send({})
     expect(empty.status).toBe(400)
     expect(Object.keys(empty.body.data).sort()).toEqual([...required].sort())
-    const { business_license: _licence, id_card_b: _back, ...partial } = application()
+    const { business_license: _licence, id_card_b: _back, ...partial } = application(user.identity)
     const blanks = await http(app).put('/api/store').set(user.auth).send({ ...partial, legal_person: '  ' })
     expect(blanks.status).toBe(400)
     expect(Object.keys(blanks.body.data).sort()).toEqual(['business_license', 'id_card_b', 'legal_person'])
@@ -191,7 +191,7 @@ describe('until the store passes review', () => {
   test('passing review opens the back office to the token at once', async () => {
     const user = await shopper()
     const { id } = (await http(app).post('/api/store/join').set(user.auth)).body.data
-    await http(app).put('/api/store').set(user.auth).send(application())
+    await http(app).put('/api/store').set(user.auth).send(application(user.identity))
     const seller = bearer(await tokenFor(app, 'seller', user.id))
     expect((await http(app).get('/api/Seller/load_menu').set(seller)).status).toBe(401)
     await verify(id, { store_verify: 4 })
