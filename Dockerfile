@@ -14,9 +14,9 @@ RUN pnpm generate && pnpm --filter @qshop/web build
 
 FROM build AS app
 ENV NODE_ENV=production PORT=3000 UPLOAD_DIR=/srv/uploads
-# Not root: the uploads folder (a volume in compose, which takes this owner when it is first created) is the
-# only place the app writes to.
-RUN mkdir -p /srv/uploads && chown node:node /srv/uploads
+# Not root: the uploads folder and the secrets folder (volumes in compose, which take this owner and mode when they
+# are first created) are the only places the app writes to.
+RUN mkdir -p /srv/uploads /srv/secrets && chown node:node /srv/uploads /srv/secrets && chmod 700 /srv/secrets
 USER node
 EXPOSE 3000
 CMD ["node_modules/.bin/tsx", "scripts/start.ts"]
