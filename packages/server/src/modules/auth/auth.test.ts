@@ -1,5 +1,5 @@
 // Logging in and staying logged in, in the three areas, as each kind of account sees it.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import type { Response } from 'supertest'
 import { translate, type MessageKey } from '@qshop/shared'
@@ -7,6 +7,7 @@ import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
 import { createAdmin, createSeller, createUser, startFakeAliyunSms, useAliyunSms, type FakeAliyunSms } from '../../../test/factories.ts'
 import { verifyPassword } from '../../core/hash.ts'
 import { IP_FAILURE_FACTOR } from './loginThrottle.ts'
+import { purgeSessions } from '../../jobs/maintenance.ts'
 
 type Area = 'user' | 'seller' | 'admin'
 const PREFIX: Record<Area, string> = { user: '/api', seller: '/api/Seller', admin: '/api/Admin' }
@@ -71,10 +72,7 @@ describe('login, refresh and logout', () => {
     expect(refreshed.body.code).toBe(200)
     const second = refreshed.body.data
     expect(second.refresh_token).not.toBe(first.refresh_token)
-    // the used refresh token and its access token are finished
-    const reuse = await http(app).post('/api/refresh').send({ refresh_token: first.refresh_token })
-    expect(reuse.status).toBe(401)
-    expectRefusal(reuse, 401, 'msg.refreshInvalid')
+    // the used session's access token is finished (reusing its refresh token: see the families below)
     expect((await info(area, first.access_token)).status).toBe(401)
     expect((await info(area, second.access_token)).body.code).toBe(200)
 
@@ -83,7 +81,9 @@ describe('login, refresh and logout', () => {
     const after = await info(area, second.access_token)
     expect(after.status).toBe(401)
     expect(after.body.code).toBe(401)
-    expect((await http(app).post('/api/refresh').send({ refresh_token: second.refresh_token })).status).toBe(401)
+    const reuse = await http(app).post('/api/refresh').send({ refresh_token: second.refresh_token })
+    expect(reuse.status).toBe(401)
+    expectRefusal(reuse, 401, 'msg.refreshInvalid')
   })
 
   it('records the login time, the previous one and the address', async () => {
@@ -121,6 +121,94 @@ describe('login, refresh and logout', () => {
     const extra = await postLogin({ username: admin.username, password: admin.password, provider: 'admins', client_type: 'x' })
     expect(extra.status).toBe(400)
     expect(extra.body.data).toHaveProperty('client_type')
+  })
+})
+
+describe('sessions behind access tokens', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it.each(AREAS)('%s: refuses a correctly signed token whose session does not exist or is another account’s', async (area) => {
+    const account = (await accounts())[area]
+    const own = await tokensFor(area, account.username, account.password)
+    const { sid } = app.jwt.decode<{ sid: string }>(own.access_token)!
+    const forged = (claims: { sub: number; area: Area; sid: string }) => app.jwt.sign(claims, { expiresIn: 3600 })
+    expect((await info(area, forged({ sub: account.id, area, sid: String(Number(sid) + 1000) }))).status).toBe(401)
+    const stranger = await createAdmin(app)
+    const other = await tokensFor('admin', stranger.username, stranger.password)
+    const strangerSid = app.jwt.decode<{ sid: string }>(other.access_token)!.sid
+    expect((await info(area, forged({ sub: account.id, area, sid: strangerSid }))).status).toBe(401)
+    expect((await info(area, own.access_token)).body.code).toBe(200)
+  })
+
+  it('refuses the token once its session has expired, then been purged, on a warm and on a fresh instance', async () => {
+    const shortSessions = await createTestApp({ REFRESH_TOKEN_TTL: 60 })
+    let fresh: FastifyInstance | undefined
+    try {
+      const shopper = await createUser(app)
+      const login = await http(shortSessions).post('/api/login').send({ username: shopper.username, password: shopper.password, provider: 'users' })
+      const token = login.body.data.access_token as string
+      const ask = (target: FastifyInstance) => http(target).post('/api/auth/info').set(bearer(token)).send({})
+      expect((await ask(shortSessions)).body.code).toBe(200)
+      // Two minutes on: the access token (2 hours) is still valid, its session (1 minute) is not.
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(Date.now() + 120_000)
+      expect((await ask(shortSessions)).status).toBe(401)
+      expect(await purgeSessions(app.db)).toBeGreaterThanOrEqual(1)
+      expect(await app.db.auth_sessions.count({ where: { owner_id: shopper.id } })).toBe(0)
+      fresh = await createTestApp()
+      expect((await ask(fresh)).status).toBe(401)
+    } finally {
+      vi.useRealTimers()
+      await fresh?.close()
+      await shortSessions.close()
+    }
+  })
+})
+
+describe('refresh token families', () => {
+  const refresh = (token: string) => http(app).post('/api/refresh').send({ refresh_token: token })
+  async function chain(area: Area) {
+    const account = (await accounts())[area]
+    const r1 = await tokensFor(area, account.username, account.password)
+    const r2 = (await refresh(r1.refresh_token)).body.data
+    const r3 = (await refresh(r2.refresh_token)).body.data
+    expect((await info(area, r3.access_token)).body.code).toBe(200)
+    // a second login of the same account is a family of its own
+    const elsewhere = await tokensFor(area, account.username, account.password)
+    return { account, r1, r2, r3, elsewhere }
+  }
+
+  it.each(AREAS)('%s: replaying R1 after R1→R2→R3 ends R3 and its access token at once', async (area) => {
+    const { account, r1, r3, elsewhere } = await chain(area)
+    expectRefusal(await refresh(r1.refresh_token), 401, 'msg.refreshInvalid')
+    expect((await info(area, r3.access_token)).status).toBe(401)
+    expect((await refresh(r3.refresh_token)).status).toBe(401)
+    expect(await app.db.auth_sessions.count({ where: { owner_id: account.id, area, revoked_at: null } })).toBe(1)
+    expect((await info(area, elsewhere.access_token)).body.code).toBe(200)
+    expect((await refresh(elsewhere.refresh_token)).body.code).toBe(200)
+  })
+
+  it('replaying R2 ends the family too', async () => {
+    const { r2, r3, elsewhere } = await chain('user')
+    expect((await refresh(r2.refresh_token)).status).toBe(401)
+    expect((await refresh(r3.refresh_token)).status).toBe(401)
+    expect((await info('user', r3.access_token)).status).toBe(401)
+    expect((await info('user', elsewhere.access_token)).body.code).toBe(200)
+  })
+
+  it('a rotated token replayed days later still ends its family: rotated sessions are kept until they expire', async () => {
+    const { account, r1, r3 } = await chain('user')
+    const twoDaysAgo = new Date(Date.now() - 2 * 86400_000)
+    await app.db.auth_sessions.updateMany({ where: { owner_id: account.id, revoked_at: { not: null } }, data: { revoked_at: twoDaysAgo } })
+    const loggedOut = await tokensFor('user', account.username, account.password)
+    await http(app).post('/api/logout').set(bearer(loggedOut.access_token)).send({})
+    await app.db.auth_sessions.updateMany({ where: { owner_id: account.id, replaced_by: null, revoked_at: { not: null } }, data: { revoked_at: twoDaysAgo } })
+    expect(await purgeSessions(app.db)).toBe(1) // the logged-out session only
+    expect((await refresh(r1.refresh_token)).status).toBe(401)
+    expect((await info('user', r3.access_token)).status).toBe(401)
+    expect((await refresh(r3.refresh_token)).status).toBe(401)
   })
 })
 

@@ -141,19 +141,9 @@ export async function requestSmsCode(app: FastifyInstance, req: FastifyRequest, 
 
 /** The id of the account a valid token of any area (or of `provider`) belongs to, else null. */
 export async function loggedInId(app: FastifyInstance, req: FastifyRequest, provider?: Provider): Promise<number | null> {
-  const header = req.headers.authorization
-  if (!header?.startsWith('Bearer ')) return null
-  let payload: { sub: number; area: AreaName; sid: string }
-  try {
-    payload = app.jwt.verify(header.slice(7))
-  } catch {
-    return null
-  }
-  if (provider && (provider === 'admins') !== (payload.area === 'admin')) return null
-  const session = await app.db.auth_sessions.findUnique({ where: { id: Number(payload.sid) }, select: { revoked_at: true } })
-  if (!session || session.revoked_at) return null
-  const actor = await app.actors.load(payload.area, payload.sub, payload.sid)
-  return actor?.id ?? null
+  const actor = await app.actors.fromToken(req)
+  if (!actor || (provider && (provider === 'admins') !== (actor.area === 'admin'))) return null
+  return actor.id
 }
 
 export async function accountInfo(app: FastifyInstance, actor: Actor): Promise<Record<string, unknown>> {
