@@ -448,7 +448,7 @@ describe('auth/edit', () => {
     if ('is_super' in row) expect(row.is_super).toBe(1)
   })
 
-  it.each(AREAS)('%s: changes nickname, avatar and password; other sessions end, this one stays', async (area) => {
+  it.each(AREAS)('%s: changes nickname, avatar and password with the current password; other sessions end, this one stays', async (area) => {
     const account = (await accounts())[area]
     const current = await tokensFor(area, account.username, account.password)
     const other = await tokensFor(area, account.username, account.password)
@@ -456,7 +456,7 @@ describe('auth/edit', () => {
       .post(`${PREFIX[area]}/auth/edit`)
       .set(bearer(current.access_token))
       .type('form')
-      .send({ provider: PROVIDER[area], nickname: 'New name', avatar: '/uploads/avatar/a.png', password: 'Changed@123' })
+      .send({ provider: PROVIDER[area], nickname: 'New name', avatar: '/uploads/avatar/a.png', password: 'Changed@123', old_password: account.password })
     expect(res.body.code, JSON.stringify(res.body)).toBe(200)
     const me = await info(area, current.access_token)
     expect(me.body.data).toMatchObject({ nickname: 'New name', avatar: '/uploads/avatar/a.png' })
@@ -466,46 +466,132 @@ describe('auth/edit', () => {
     expect((await loginAs(area, account.username, 'Changed@123')).body.code).toBe(200)
   })
 
+  it.each(AREAS)('%s: a new password without the current one is refused with 400; a wrong one changes nothing and counts as a failed login', async (area) => {
+    const account = (await accounts())[area]
+    const token = (await tokensFor(area, account.username, account.password)).access_token
+    const edit = (body: Record<string, unknown>) => http(app).post(`${PREFIX[area]}/auth/edit`).set(bearer(token)).send(body)
+    const bare = await edit({ nickname: 'Thief', password: 'Stolen@123' })
+    expect(bare.status).toBe(400)
+    expect(Object.keys(bare.body.data)).toEqual(['old_password'])
+    for (let i = 0; i < MAX_FAILURES; i++) expectRefusal(await edit({ nickname: 'Thief', password: 'Stolen@123', old_password: `guess${i}xx` }), 402, 'msg.passwordErr')
+    const row = area === 'admin' ? await app.db.admins.findUniqueOrThrow({ where: { id: account.id } }) : await app.db.users.findUniqueOrThrow({ where: { id: account.id } })
+    expect(row.nickname).toBe(account.username)
+    expect(await verifyPassword(row.password, account.password)).toBe(true)
+    // the failures lock the account's login, and further guesses through this route
+    expectRefusal(await loginAs(area, account.username, account.password), 429, 'msg.loginLocked')
+    expectRefusal(await edit({ password: 'Stolen@123', old_password: account.password }), 429, 'msg.loginLocked')
+    // nickname and avatar need no password
+    expect((await edit({ nickname: 'Renamed', avatar: '/uploads/avatar/b.png' })).body.code).toBe(200)
+  })
+
+  it('a shopper or seller may prove the change with a code sent to the bound phone; an admin may not', async () => {
+    const seller = await createSeller(app, { phone: '13500000011' })
+    const storefront = (await tokensFor('user', seller.username, seller.password)).access_token
+    const token = (await tokensFor('seller', seller.username, seller.password)).access_token
+    // a code of another usage, or for another phone, does not do
+    await smsCode('13500000011', 'forget_password')
+    const wrongUsage = await http(app).post('/api/Seller/auth/edit').set(bearer(token)).send({ password: 'ByCode@123', code: fake.lastCode('13500000011') })
+    expectRefusal(wrongUsage, 402, 'msg.smsCodeErr')
+    const code = await smsCode('13500000011', 'edit_user', storefront)
+    const res = await http(app).post('/api/Seller/auth/edit').set(bearer(token)).send({ password: 'ByCode@123', code })
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200)
+    expect((await loginAs('seller', seller.username, 'ByCode@123')).body.code).toBe(200)
+    expect((await info('user', storefront)).status).toBe(401)
+
+    const admin = await createAdmin(app)
+    const adminToken = (await tokensFor('admin', admin.username, admin.password)).access_token
+    const asAdmin = await http(app).post('/api/Admin/auth/edit').set(bearer(adminToken)).send({ password: 'ByCode@123', code })
+    expect(asAdmin.status).toBe(400)
+    expect(asAdmin.body.data).toHaveProperty('code')
+  })
+
+  it('an account without a phone cannot use a code', async () => {
+    const shopper = await createUser(app)
+    const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
+    expectRefusal(await http(app).post('/api/auth/edit').set(bearer(token)).send({ password: 'ByCode@123', code: '123456' }), 402, 'msg.phoneEmpty')
+  })
+
   it('keeps the password when it is sent empty', async () => {
     const shopper = await createUser(app)
     const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
-    const res = await http(app).post('/api/auth/edit').set(bearer(token)).type('form').send({ nickname: 'Only name', password: '' })
+    const res = await http(app).post('/api/auth/edit').set(bearer(token)).type('form').send({ nickname: 'Only name', password: '', old_password: '' })
     expect(res.body.code).toBe(200)
     expect((await loginAs('user', shopper.username, shopper.password)).body.code).toBe(200)
   })
 })
 
 describe('POST /api/auth/edit_secure', () => {
+  const editSecure = (token: string, body: Record<string, unknown>) => http(app).post('/api/auth/edit_secure').set(bearer(token)).send(body)
+
   it('sets the pay password with a code sent to the own phone', async () => {
     const shopper = await createUser(app, { phone: '13500000006' })
     const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
     const code = await smsCode('13500000006', 'edit_user', token)
-    expect((await http(app).post('/api/auth/edit_secure').set(bearer(token)).send({ pay_password: '12345a', code })).status).toBe(400)
-    const res = await http(app).post('/api/auth/edit_secure').set(bearer(token)).send({ pay_password: '246810', code })
+    expect((await editSecure(token, { pay_password: '12345a', code })).status).toBe(400)
+    const res = await editSecure(token, { pay_password: '246810', code })
     expect(res.body.code, JSON.stringify(res.body)).toBe(200)
     const row = await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })
     expect(await verifyPassword(row.pay_password, '246810')).toBe(true)
-    expectRefusal(await http(app).post('/api/auth/edit_secure').set(bearer(token)).send({ pay_password: '135790', code }), 402, 'msg.smsCodeErr')
+    expectRefusal(await editSecure(token, { pay_password: '135790', code }), 402, 'msg.smsCodeErr')
   })
 
-  it('changes the phone with a code sent to the new phone, which must be free', async () => {
+  it('sets the pay password with the login password instead, also without a phone; a wrong one counts as a failed login', async () => {
+    const shopper = await createUser(app)
+    const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
+    const none = await editSecure(token, { pay_password: '246810' })
+    expect(none.status).toBe(400)
+    expect(Object.keys(none.body.data)).toEqual(['code'])
+    expectRefusal(await editSecure(token, { pay_password: '246810', code: '123456' }), 402, 'msg.phoneEmpty')
+    expectRefusal(await editSecure(token, { pay_password: '246810', password: 'not-mine-1' }), 402, 'msg.passwordErr')
+    expect((await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })).pay_password).toBeNull()
+    const res = await editSecure(token, { pay_password: '246810', password: shopper.password })
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200)
+    expect(await verifyPassword((await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })).pay_password, '246810')).toBe(true)
+    for (let i = 1; i < MAX_FAILURES; i++) await editSecure(token, { pay_password: '111111', password: `guess${i}xx` })
+    expectRefusal(await loginAs('user', shopper.username, shopper.password), 429, 'msg.loginLocked')
+  })
+
+  it('changes the phone with codes sent to the old and to the new phone; other sessions end', async () => {
     const shopper = await createUser(app, { phone: '13500000007' })
     await createUser(app, { phone: '13500000008' })
     const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
-    // a code for a phone someone else uses is not even sent
-    const taken = await http(app).post('/api/sms').set(bearer(token)).send({ phone: '13500000008', name: 'edit_user' })
-    expectRefusal(taken, 402, 'msg.phoneExists')
-    const code = await smsCode('13500000009', 'edit_user', token)
-    const res = await http(app).post('/api/auth/edit_secure').set(bearer(token)).send({ phone: '13500000009', code })
+    const other = await tokensFor('user', shopper.username, shopper.password)
+    // a code for a phone someone else uses is not even sent; nor a proof code for a phone that is not the account's
+    expectRefusal(await http(app).post('/api/sms').set(bearer(token)).send({ phone: '13500000008', name: 'bind_phone' }), 402, 'msg.phoneExists')
+    expectRefusal(await http(app).post('/api/sms').set(bearer(token)).send({ phone: '13500000009', name: 'edit_user' }), 402, 'msg.phoneNotOwn')
+    expectRefusal(await http(app).post('/api/sms').set(bearer(token)).send({ phone: '13500000008', name: 'edit_user' }), 402, 'msg.phoneNotOwn')
+    expect((await http(app).post('/api/sms').send({ phone: '13500000009', name: 'bind_phone' })).status).toBe(401)
+
+    const newCode = await smsCode('13500000009', 'bind_phone', token)
+    // the new phone's code alone: a stolen token is not enough
+    const alone = await editSecure(token, { phone: '13500000009', code: newCode })
+    expect(alone.status).toBe(400)
+    expect(Object.keys(alone.body.data)).toEqual(['old_code'])
+    const oldCode = await smsCode('13500000007', 'edit_user', token)
+    // each code counts only for its own phone and usage
+    expectRefusal(await editSecure(token, { phone: '13500000009', code: oldCode, old_code: newCode }), 402, 'msg.smsCodeErr')
+    expect((await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })).phone).toBe('13500000007')
+
+    const res = await editSecure(token, { phone: '13500000009', code: newCode, old_code: oldCode })
     expect(res.body.code, JSON.stringify(res.body)).toBe(200)
     expect((await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })).phone).toBe('13500000009')
+    expect((await info('user', other.access_token)).status).toBe(401)
+    expect((await info('user', token)).body.data.phone).toBe('13500000009')
   })
 
-  it('needs a phone before a pay password can be set', async () => {
+  it('binds a first phone with the new phone’s code only', async () => {
     const shopper = await createUser(app)
     const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
-    const res = await http(app).post('/api/auth/edit_secure').set(bearer(token)).send({ pay_password: '246810', code: '123456' })
-    expectRefusal(res, 402, 'msg.phoneEmpty')
+    const code = await smsCode('13500000010', 'bind_phone', token)
+    const res = await editSecure(token, { phone: '13500000010', code })
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200)
+    expect((await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })).phone).toBe('13500000010')
+  })
+
+  it('needs a phone before a pay password can be set with a code', async () => {
+    const shopper = await createUser(app)
+    const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
+    expectRefusal(await editSecure(token, { pay_password: '246810', code: '123456' }), 402, 'msg.phoneEmpty')
   })
 })
 

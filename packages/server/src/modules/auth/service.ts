@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AuthEditBody, EditSecureBody, LoginBody, Provider, RegisterBody, SmsUsage } from '@qshop/shared/schemas/auth'
 import { zx } from '@qshop/shared'
 import type { Actor, AreaName } from '../../core/context.ts'
-import { AppError, businessError, unauthenticated } from '../../core/errors.ts'
+import { AppError, businessError, invalid, unauthenticated } from '../../core/errors.ts'
 import { hashPassword, randomToken, verifyPassword } from '../../core/hash.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
 import type { TokenPair } from '../../plugins/auth.ts'
@@ -12,6 +12,7 @@ import { consumeSmsCode, sendSmsCode } from './sms.ts'
 import { defaultUrl } from '../rbac/menuTree.ts'
 
 const USER_AREAS: AreaName[] = ['user', 'seller']
+const areasOfAccount = (actor: Actor): AreaName[] => (actor.area === 'admin' ? ['admin'] : USER_AREAS)
 const isPhone = (s: string) => zx.phone().safeParse(s).success
 
 // Verifying against a throwaway hash when the account does not exist keeps both answers equally slow.
@@ -126,15 +127,16 @@ export async function forgetPassword(app: FastifyInstance, body: { phone: string
   await app.tokens.revokeAll(USER_AREAS, user.id)
 }
 
-/** Pre-checks of each usage, then the code is sent. edit_user needs a logged-in shopper. */
+/** Pre-checks of each usage, then the code is sent. edit_user and bind_phone need a logged-in shopper. */
 export async function requestSmsCode(app: FastifyInstance, req: FastifyRequest, phone: string, usage: SmsUsage): Promise<void> {
   const owner = await app.db.users.findUnique({ where: { phone }, select: { id: true } })
   if (usage === 'register' && owner) throw businessError('msg.phoneExists')
   if ((usage === 'login' || usage === 'forget_password') && !owner) throw businessError('msg.phoneNotFound')
-  if (usage === 'edit_user') {
+  if (usage === 'edit_user' || usage === 'bind_phone') {
     if (!req.actor) throw unauthenticated()
-    // The own phone (pay password) or a free one (new phone).
-    if (owner && owner.id !== req.actor.id) throw businessError('msg.phoneExists')
+    // edit_user proves the account's own phone; bind_phone checks a phone nobody uses yet.
+    if (usage === 'edit_user' && owner?.id !== req.actor.id) throw businessError('msg.phoneNotOwn')
+    if (usage === 'bind_phone' && owner) throw businessError('msg.phoneExists')
   }
   await sendSmsCode(app, req, phone, usage)
 }
@@ -168,42 +170,84 @@ export async function accountInfo(app: FastifyInstance, actor: Actor): Promise<R
   return actor.area === 'seller' ? { ...info, defaultUrl: await defaultUrl(app, actor) } : info
 }
 
-/** Nickname, avatar and password only. A new password ends the account's other sessions. */
-export async function editAccount(app: FastifyInstance, actor: Actor, body: AuthEditBody): Promise<void> {
+/** The login password of the actor's account, checked like a login: failures count towards its login lock. */
+async function confirmPassword(app: FastifyInstance, req: FastifyRequest, actor: Actor, plain: string): Promise<void> {
+  const throttle = loginThrottle(app, actor.area, actor.username, req.ip)
+  await throttle.assertOpen()
+  const where = { where: { id: actor.id }, select: { password: true } }
+  const account = actor.area === 'admin' ? await app.db.admins.findUnique(where) : await app.db.users.findUnique(where)
+  if (!(await checkPassword(account?.password, plain))) {
+    await throttle.fail()
+    throw businessError('msg.passwordErr')
+  }
+}
+
+type SmsProof = { phone: string; code: string }
+
+/**
+ * Proof that the caller owns the account rather than merely holds one of its tokens: the login password (checked
+ * here), or an SMS code of usage edit_user sent to the account's phone (answered, to be consumed in the
+ * transaction of the change it authorises).
+ */
+async function proveOwnership(app: FastifyInstance, req: FastifyRequest, actor: Actor, proof: { password?: string; code?: string }): Promise<SmsProof | null> {
+  if (proof.password !== undefined) {
+    await confirmPassword(app, req, actor, proof.password)
+    return null
+  }
+  const user = await app.db.users.findUnique({ where: { id: actor.id }, select: { phone: true } })
+  if (!user?.phone) throw businessError('msg.phoneEmpty')
+  return { phone: user.phone, code: proof.code ?? '' }
+}
+
+/** Nickname, avatar and password only. A new password needs proof of ownership and ends the account's other sessions. */
+export async function editAccount(app: FastifyInstance, req: FastifyRequest, actor: Actor, body: AuthEditBody): Promise<void> {
   const data: { nickname?: string; avatar?: string; password?: string } = {}
   if (body.nickname !== undefined) data.nickname = body.nickname
   if (body.avatar !== undefined) data.avatar = body.avatar
-  if (body.password) data.password = await hashPassword(body.password)
+  let sms: SmsProof | null = null
+  if (body.password) {
+    sms = await proveOwnership(app, req, actor, { password: body.old_password, code: body.code })
+    data.password = await hashPassword(body.password)
+  }
   if (!Object.keys(data).length) return
-  if (actor.area === 'admin') await app.db.admins.update({ where: { id: actor.id }, data })
-  else await app.db.users.update({ where: { id: actor.id }, data })
-  if (data.password) await app.tokens.revokeAll(actor.area === 'admin' ? ['admin'] : USER_AREAS, actor.id, actor.sid)
+  await app.db.$transaction(async (tx) => {
+    if (sms) await consumeSmsCode(app, tx, sms.phone, 'edit_user', sms.code)
+    if (actor.area === 'admin') await tx.admins.update({ where: { id: actor.id }, data })
+    else await tx.users.update({ where: { id: actor.id }, data })
+  })
+  if (data.password) await app.tokens.revokeAll(areasOfAccount(actor), actor.id, actor.sid)
 }
 
-/** Pay password (code sent to the account's phone) or phone number (code sent to the new phone). */
-export async function editSecure(app: FastifyInstance, actor: Actor, body: EditSecureBody): Promise<void> {
+/**
+ * Pay password (proved by a code sent to the account's phone, or by the login password, so an account without a
+ * phone can set one too) or phone number (codes sent to the phone it replaces and to the new one). A new phone ends
+ * the account's other sessions.
+ */
+export async function editSecure(app: FastifyInstance, req: FastifyRequest, actor: Actor, body: EditSecureBody): Promise<void> {
   const { db } = app
   const user = await db.users.findUnique({ where: { id: actor.id }, select: { phone: true } })
   if (!user) throw unauthenticated()
   if (body.pay_password) {
-    const phone = user.phone
-    if (!phone) throw businessError('msg.phoneEmpty')
+    const sms = await proveOwnership(app, req, actor, { password: body.password, code: body.code })
     const payPassword = await hashPassword(body.pay_password)
     await db.$transaction(async (tx) => {
-      await consumeSmsCode(app, tx, phone, 'edit_user', body.code)
+      if (sms) await consumeSmsCode(app, tx, sms.phone, 'edit_user', sms.code)
       await tx.users.update({ where: { id: actor.id }, data: { pay_password: payPassword } })
     })
     return
   }
   const phone = body.phone!
-  if (phone === user.phone) return
+  const oldPhone = user.phone
+  if (oldPhone && !body.old_code) throw invalid({ old_code: req.t('valid.required') })
   if (await db.users.findUnique({ where: { phone }, select: { id: true } })) throw businessError('msg.phoneExists')
   await db
     .$transaction(async (tx) => {
-      await consumeSmsCode(app, tx, phone, 'edit_user', body.code)
+      if (oldPhone) await consumeSmsCode(app, tx, oldPhone, 'edit_user', body.old_code!)
+      await consumeSmsCode(app, tx, phone, 'bind_phone', body.code!)
       await tx.users.update({ where: { id: actor.id }, data: { phone } })
     })
     .catch((err) => {
       throw duplicateAccount(err)
     })
+  await app.tokens.revokeAll(USER_AREAS, actor.id, actor.sid)
 }
