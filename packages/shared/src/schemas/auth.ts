@@ -10,6 +10,9 @@ export type LoginArea = (typeof LOGIN_AREAS)[number]
 export const SMS_USAGES = ['register', 'login', 'forget_password', 'edit_user', 'bind_phone'] as const
 export type SmsUsage = (typeof SMS_USAGES)[number]
 
+/** 13812345678 → 138****5678, as an account's phone is shown back to it. */
+export const maskPhone = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`
+
 export const SMS_CODE_LENGTH = 6
 export const PAY_PASSWORD_LENGTH = 6
 

@@ -1,6 +1,6 @@
 // Accounts of the three areas: login, registration, password recovery, own profile and secure settings.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { AuthEditBody, EditSecureBody, LoginBody, Provider, RegisterBody, SmsUsage } from '@qshop/shared/schemas/auth'
+import { maskPhone, type AuthEditBody, type EditSecureBody, type LoginBody, type Provider, type RegisterBody, type SmsUsage } from '@qshop/shared/schemas/auth'
 import { zx } from '@qshop/shared'
 import type { Actor, AreaName } from '../../core/context.ts'
 import { AppError, businessError, invalid, unauthenticated } from '../../core/errors.ts'
@@ -81,8 +81,6 @@ function duplicateAccount(err: unknown): unknown {
   if (!(mapped instanceof AppError) || mapped.msgKey !== 'msg.conflict') return err
   return businessError(mapped.data && typeof mapped.data === 'object' && 'phone' in mapped.data ? 'msg.phoneExists' : 'msg.userExists')
 }
-
-const maskPhone = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`
 
 export async function register(app: FastifyInstance, req: FastifyRequest, body: RegisterBody): Promise<TokenPair> {
   const { db } = app
