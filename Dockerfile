@@ -14,9 +14,9 @@ RUN pnpm generate && pnpm --filter @qshop/web build
 
 FROM build AS app
 ENV NODE_ENV=production PORT=3000 UPLOAD_DIR=/srv/uploads PRIVATE_UPLOAD_DIR=/srv/private-uploads
-# Not root: the upload folders (volumes in compose, which take this owner when they are first created) are the
-# only places the app writes to.
-RUN mkdir -p /srv/uploads /srv/private-uploads && chown node:node /srv/uploads /srv/private-uploads
+# Not root: the upload folders and the secrets folder (volumes in compose, which take this owner and mode when they
+# are first created) are the only places the app writes to.
+RUN mkdir -p /srv/uploads /srv/private-uploads /srv/secrets && chown node:node /srv/uploads /srv/private-uploads /srv/secrets && chmod 700 /srv/secrets
 USER node
 EXPOSE 3000
 CMD ["node_modules/.bin/tsx", "scripts/start.ts"]

@@ -1,5 +1,6 @@
 // Shared pieces of the benchmarks: a bench database, autocannon runs, and the report lines.
 import autocannon from 'autocannon'
+import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import mysql from 'mysql2/promise'
 import type { FastifyInstance } from 'fastify'
@@ -19,6 +20,8 @@ export function benchConfig(): Config {
     LOG_LEVEL: 'silent',
     ...Object.fromEntries(RATE_LIMIT_KEYS.map((key) => [key, '100000000'])),
     NODE_ENV: 'production',
+    // production refuses to start without a secret of its own
+    JWT_SECRET: randomBytes(32).toString('hex'),
     API_DOCS: 'false',
   })
 }

@@ -1,4 +1,7 @@
 // Configuration comes from the environment, parsed once. `.env.example` lists every key.
+import { randomBytes } from 'node:crypto'
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { z } from 'zod'
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
@@ -13,7 +16,10 @@ const schema = z.object({
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   /** Prefix of every Redis key and BullMQ queue, so several instances (or test workers) can share a Redis. */
   REDIS_PREFIX: z.string().default('qshop'),
-  JWT_SECRET: z.string().min(16).default('change-me-please-0123456789abcdef'),
+  /** Resolved by loadConfig: JWT_SECRET, else the content of JWT_SECRET_FILE, else (development and test only) a built-in one. */
+  JWT_SECRET: z.string().default(''),
+  /** A file holding the secret; created with a random one when it does not exist (compose keeps it in a volume). */
+  JWT_SECRET_FILE: z.string().default(''),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(7200),
   REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(14 * 86400),
   /** When an access token has less than this many seconds left, a fresh one is sent in the Authorization header. */
@@ -69,11 +75,66 @@ export type Config = z.infer<typeof schema>
 /** The per-class request limits, for setups that must not be limited (the test suites, the benchmark). */
 export const RATE_LIMIT_KEYS = Object.keys(schema.shape).filter((k) => /^RATE_LIMIT_.+_(IP|ACCOUNT)$/.test(k))
 
+/** Signs tokens in development and test when no secret is configured. */
+const DEVELOPMENT_SECRET = 'change-me-please-0123456789abcdef'
+/** Every secret this project has ever shipped as a default (code, .env.example, docker-compose.yml, browser tests): public. */
+export const KNOWN_DEFAULT_SECRETS = [DEVELOPMENT_SECRET, 'compose-demo-secret-change-me-0123456789', 'e2e-jwt-secret-0123456789abcdef']
+export const MIN_SECRET_LENGTH = 32
+
+const HOW_TO_SET_SECRET =
+  `Set JWT_SECRET to a random string of at least ${MIN_SECRET_LENGTH} characters (e.g. the output of \`openssl rand -base64 48\`), ` +
+  'or JWT_SECRET_FILE to a file that holds one (it is created with a random secret when missing); ' +
+  'NODE_ENV=development or test runs with a built-in secret.'
+
+/**
+ * The secret kept in `file`, which the first process to need it creates. The new secret is written to a file of
+ * its own and hard-linked to `file`: linking is an exclusive create, so of several processes starting together
+ * (api replicas, the worker) exactly one wins, the others read its secret, and nobody ever reads a half-written file.
+ */
+export function readOrCreateSecretFile(file: string): string {
+  const read = () => readFileSync(file, 'utf8').trim()
+  try {
+    return read()
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+  }
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
+  const draft = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`
+  writeFileSync(draft, `${randomBytes(48).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 })
+  try {
+    linkSync(draft, file)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+  } finally {
+    unlinkSync(draft)
+  }
+  return read()
+}
+
+/** Why the secret may not sign tokens outside development and test: anyone who knows it can sign an access
+ * token for any account, the super admin included. */
+function secretProblem(secret: string, source: string): string | null {
+  if (!secret) return source ? `${source} is empty` : 'no JWT_SECRET is set'
+  if (KNOWN_DEFAULT_SECRETS.includes(secret)) return `${source} is a published default secret`
+  if (secret.length < MIN_SECRET_LENGTH) return `${source} is shorter than ${MIN_SECRET_LENGTH} characters`
+  return null
+}
+
+function resolveSecret(config: Config): string {
+  const { JWT_SECRET, JWT_SECRET_FILE, NODE_ENV } = config
+  const secret = JWT_SECRET || (JWT_SECRET_FILE ? readOrCreateSecretFile(JWT_SECRET_FILE) : '')
+  if (NODE_ENV === 'development' || NODE_ENV === 'test') return secret || DEVELOPMENT_SECRET
+  const problem = secretProblem(secret, JWT_SECRET ? 'JWT_SECRET' : JWT_SECRET_FILE ? `JWT_SECRET_FILE (${JWT_SECRET_FILE})` : '')
+  if (problem) throw new Error(`Refusing to start with NODE_ENV=${NODE_ENV}: ${problem}. ${HOW_TO_SET_SECRET}`)
+  return secret
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = schema.safeParse(env)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
-  return { ...parsed.data, ...overrides }
+  const config = { ...parsed.data, ...overrides }
+  return { ...config, JWT_SECRET: resolveSecret(config) }
 }

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { hashPassword } from '../src/core/hash.ts'
 import { invalidateConfig } from '../src/core/configs.ts'
+import { SMS_USAGES } from '@qshop/shared/schemas/auth'
 
 let serial = 0
 const next = () => `${process.pid % 1000}${++serial}`
@@ -114,7 +115,7 @@ export type FakeAliyunSms = Awaited<ReturnType<typeof startFakeAliyunSms>>
 export async function useAliyunSms(app: FastifyInstance, fake: FakeAliyunSms, credentials: { key: string; secret: string }) {
   const content = JSON.stringify({ driver: 'aliyun', key: credentials.key, secret: credentials.secret, endpoint: fake.url })
   await app.db.configs.upsert({ where: { name: 'sms' }, create: { name: 'sms', content, is_type: 1 }, update: { content, is_type: 1 } })
-  for (const [i, name] of ['register', 'login', 'forget_password', 'edit_user'].entries()) {
+  for (const [i, name] of SMS_USAGES.entries()) {
     await app.db.sms.upsert({ where: { name }, create: { name, code: `SMS_10000${i}`, content: '青梧商城' }, update: { code: `SMS_10000${i}`, content: '青梧商城' } })
   }
   await invalidateConfig(app, 'sms')

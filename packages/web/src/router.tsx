@@ -49,10 +49,6 @@ function userCentreRoutes(): RouteObject[] {
     ['comments', 'route.comments'],
     ['comment/add/:id', 'route.commentAdd'],
     ['info', 'route.info'],
-    ['safe', 'route.safe'],
-    ['safe/password', 'route.safePassword'],
-    ['safe/pay_password', 'route.safePayPassword'],
-    ['safe/phone', 'route.safePhone'],
     ['safe/check', 'route.safeCheck'],
     ['oauth', 'route.oauth'],
     ['cashes', 'route.cashes'],
@@ -74,6 +70,10 @@ function userCentreRoutes(): RouteObject[] {
   return [
     { index: true, handle: { titleKey: 'route.userHome' }, ...lazyRoute('user/UserHomePage', () => import('./user/UserHomePage')) },
     page('favorites', 'route.favorites', 'user/favorites/FavoritesPage', () => import('./user/favorites/FavoritesPage')),
+    page('safe', 'route.safe', 'user/safe/SafePage', () => import('./user/safe/SafePage')),
+    page('safe/password', 'route.safePassword', 'user/safe/PasswordPage', () => import('./user/safe/PasswordPage')),
+    page('safe/pay_password', 'route.safePayPassword', 'user/safe/PayPasswordPage', () => import('./user/safe/PayPasswordPage')),
+    page('safe/phone', 'route.safePhone', 'user/safe/PhonePage', () => import('./user/safe/PhonePage')),
     ...placeholders.map(([path, titleKey]) => placeholder(titleKey, path)),
   ];
 }

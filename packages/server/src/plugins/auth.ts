@@ -1,5 +1,7 @@
-// Tokens and actors for the three areas. Access tokens are short JWTs naming their area; refresh tokens are
-// opaque, stored hashed in auth_sessions, rotated on use and revoked by logout (DESIGN.md §3).
+// Tokens and actors for the three areas. Access tokens are short JWTs naming their area and session; refresh
+// tokens are opaque, stored hashed in auth_sessions, rotated on use and revoked by logout (DESIGN.md §3). An access
+// token is accepted only while its session exists, is not revoked and has not expired. The sessions of one login
+// form a family (the chain of rotations): presenting a refresh token that was already used ends the whole family.
 import fp from 'fastify-plugin'
 import jwt from '@fastify/jwt'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
@@ -23,7 +25,8 @@ declare module 'fastify' {
       revokeAll(areas: AreaName[], ownerId: number, keepSid?: string): Promise<void>
     }
     actors: {
-      load(area: AreaName, id: number, sid: string): Promise<Actor | null>
+      /** The actor of the request's access token, whatever its area, or null. */
+      fromToken(req: FastifyRequest): Promise<Actor | null>
       /** Call after any change of roles, permissions or role assignments. */
       invalidate(): Promise<void>
     }
@@ -34,7 +37,7 @@ declare module 'fastify' {
 }
 
 const ACTOR_TTL_MS = 60_000
-/** verified tokens and cached actors kept per instance */
+/** verified tokens, live sessions and cached actors kept per instance */
 const CACHE_ENTRIES = 10_000
 
 /** Map as a bounded cache: the oldest entry goes when it is full. */
@@ -53,43 +56,70 @@ export default fp(async function auth(app: FastifyInstance) {
   app.addHook('onReady', async () => state.start())
   app.addHook('onClose', async () => state.stop())
 
-  async function issue(area: AreaName, ownerId: number, req: FastifyRequest): Promise<TokenPair> {
+  async function createSession(area: AreaName, ownerId: number, req: FastifyRequest, familyId?: number) {
     const refresh = randomToken()
     const session = await db.auth_sessions.create({
       data: {
         area,
         owner_id: ownerId,
         token_hash: sha256(refresh),
+        family_id: familyId ?? 0,
         expires_at: new Date(Date.now() + config.REFRESH_TOKEN_TTL * 1000),
         ip: req.ip,
         user_agent: String(req.headers['user-agent'] ?? '').slice(0, 255),
       },
+      select: { id: true },
     })
-    return {
+    // A login starts a family of its own.
+    if (familyId === undefined) await db.auth_sessions.update({ where: { id: session.id }, data: { family_id: session.id } })
+    const pair: TokenPair = {
       access_token: signAccess({ sub: ownerId, area, sid: String(session.id) }),
       refresh_token: refresh,
       token_type: 'Bearer',
       expires_in: config.ACCESS_TOKEN_TTL,
     }
+    return { id: session.id, pair }
+  }
+
+  const issue = async (area: AreaName, ownerId: number, req: FastifyRequest) => (await createSession(area, ownerId, req)).pair
+
+  /** Revokes every session of the family, and so every access token of theirs that may still be valid. */
+  async function endFamily(familyId: number) {
+    const now = new Date()
+    await db.auth_sessions.updateMany({ where: { family_id: familyId, revoked_at: null }, data: { revoked_at: now } })
+    const recent = await db.auth_sessions.findMany({
+      where: { family_id: familyId, revoked_at: { gte: new Date(now.getTime() - config.ACCESS_TOKEN_TTL * 1000) } },
+      select: { id: true },
+    })
+    await state.revoke(
+      recent.map((s) => String(s.id)),
+      config.ACCESS_TOKEN_TTL,
+    )
   }
 
   async function refresh(refreshToken: string, req: FastifyRequest): Promise<TokenPair> {
+    const invalid = () => new AppError(Code.UNAUTHENTICATED, 'msg.refreshInvalid')
     const session = await db.auth_sessions.findUnique({ where: { token_hash: sha256(refreshToken) } })
-    if (!session || session.expires_at < new Date()) throw new AppError(Code.UNAUTHENTICATED, 'msg.refreshInvalid')
-    // Rotation: the old token works once. Reuse of a rotated token revokes its successor too (token theft).
+    if (!session) throw invalid()
+    // A token that was already used (or revoked) is presented again: one of its holders stole it.
+    if (session.revoked_at) {
+      await endFamily(session.family_id)
+      throw invalid()
+    }
+    if (session.expires_at < new Date()) throw invalid()
+    // The successor exists before the token is spent, so a family ended at any moment from here on includes it.
+    const next = await createSession(session.area as AreaName, session.owner_id, req, session.family_id)
     const rotated = await db.auth_sessions.updateMany({
       where: { id: session.id, revoked_at: null },
-      data: { revoked_at: new Date() },
+      data: { revoked_at: new Date(), replaced_by: next.id },
     })
     if (rotated.count === 0) {
-      if (session.replaced_by) await db.auth_sessions.updateMany({ where: { id: session.replaced_by }, data: { revoked_at: new Date() } })
-      throw new AppError(Code.UNAUTHENTICATED, 'msg.refreshInvalid')
+      // Spent concurrently by another request: a reuse as well.
+      await endFamily(session.family_id)
+      throw invalid()
     }
-    const pair = await issue(session.area as AreaName, session.owner_id, req)
-    const next = await db.auth_sessions.findUnique({ where: { token_hash: sha256(pair.refresh_token) }, select: { id: true } })
-    await db.auth_sessions.update({ where: { id: session.id }, data: { replaced_by: next!.id } })
     await state.revoke([String(session.id)], config.ACCESS_TOKEN_TTL)
-    return pair
+    return next.pair
   }
 
   async function revoke(req: FastifyRequest) {
@@ -133,6 +163,27 @@ export default fp(async function auth(app: FastifyInstance) {
     return payload.exp * 1000 > Date.now() ? payload : null
   }
 
+  type LiveSession = { area: string; ownerId: number; expiresAt: number }
+  // Sessions seen live in the database. A revocation reaches this instance through the auth state, which the guard
+  // reads first; an expiry is checked against the stored time; a session is purged only once revoked or expired.
+  const liveSessions = new Map<string, LiveSession>()
+
+  async function sessionLive(payload: VerifiedToken): Promise<boolean> {
+    let live = liveSessions.get(payload.sid)
+    if (!live || live.expiresAt <= Date.now()) {
+      const id = Number(payload.sid)
+      if (!Number.isSafeInteger(id)) return false
+      const row = await db.auth_sessions.findUnique({ where: { id }, select: { area: true, owner_id: true, revoked_at: true, expires_at: true } })
+      if (!row || row.revoked_at || row.expires_at.getTime() <= Date.now()) {
+        liveSessions.delete(payload.sid)
+        return false
+      }
+      live = { area: row.area, ownerId: row.owner_id, expiresAt: row.expires_at.getTime() }
+      remember(liveSessions, payload.sid, live)
+    }
+    return live.area === payload.area && live.ownerId === payload.sub
+  }
+
   type CachedActor = { actor: Omit<Actor, 'sid'>; version: string; until: number }
   const actors = new Map<string, CachedActor>()
 
@@ -148,11 +199,6 @@ export default fp(async function auth(app: FastifyInstance) {
       remember(actors, key, cached)
     }
     return { ...cached.actor, sid }
-  }
-
-  async function loadActor(area: AreaName, id: number, sid: string): Promise<Actor | null> {
-    const { version } = await state.read(sid)
-    return actorAt(area, id, sid, version)
   }
 
   async function readActor(area: AreaName, id: number) {
@@ -182,12 +228,21 @@ export default fp(async function auth(app: FastifyInstance) {
     return { area, id, username: user.username, belong_id: user.belong_id, storeId: store.id, all: isOwner, permissions: rows.map((r) => r.apis) }
   }
 
+  /** The actor of a verified token: its session live, its account able to act. */
+  async function actorOfToken(payload: VerifiedToken): Promise<Actor | null> {
+    const { revoked, version } = await state.read(payload.sid)
+    if (revoked) {
+      liveSessions.delete(payload.sid)
+      return null
+    }
+    if (!(await sessionLive(payload))) return null
+    return actorAt(payload.area, payload.sub, payload.sid, version)
+  }
+
   async function authenticate(req: FastifyRequest, reply: FastifyReply, area: AreaName): Promise<Actor | null> {
     const payload = readToken(req)
     if (!payload || payload.area !== area) return null
-    const { revoked, version } = await state.read(payload.sid)
-    if (revoked) return null
-    const actor = await actorAt(area, payload.sub, payload.sid, version)
+    const actor = await actorOfToken(payload)
     if (!actor) return null
     if (payload.exp - Date.now() / 1000 < config.TOKEN_RENEW_WINDOW) {
       reply.header('Authorization', `Bearer ${signAccess({ sub: payload.sub, area, sid: payload.sid })}`)
@@ -197,7 +252,10 @@ export default fp(async function auth(app: FastifyInstance) {
 
   app.decorate('tokens', { issue, refresh, revoke, revokeAll })
   app.decorate('actors', {
-    load: loadActor,
+    async fromToken(req: FastifyRequest) {
+      const payload = readToken(req)
+      return payload ? actorOfToken(payload) : null
+    },
     invalidate: () => state.bumpVersion(),
   })
   app.decorate('guard', (area: AreaName) => async (req: FastifyRequest, reply: FastifyReply) => {

@@ -6,8 +6,12 @@ export const PROVIDERS = ['users', 'admins'] as const
 export type Provider = (typeof PROVIDERS)[number]
 export const LOGIN_AREAS = ['user', 'seller', 'admin'] as const
 export type LoginArea = (typeof LOGIN_AREAS)[number]
-export const SMS_USAGES = ['register', 'login', 'forget_password', 'edit_user'] as const
+/** edit_user: a code to the account's own phone (proof of ownership); bind_phone: a code to the phone being bound. */
+export const SMS_USAGES = ['register', 'login', 'forget_password', 'edit_user', 'bind_phone'] as const
 export type SmsUsage = (typeof SMS_USAGES)[number]
+
+/** 13812345678 → 138****5678, as an account's phone is shown back to it. */
+export const maskPhone = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`
 
 export const SMS_CODE_LENGTH = 6
 export const PAY_PASSWORD_LENGTH = 6
@@ -83,30 +87,59 @@ export const forgetPasswordBody = z
 
 export const smsBody = z.object({ phone: zx.phone(), name: z.enum(SMS_USAGES) }).strict()
 
-/** Own profile in every area: only these fields can change (never money, status, roles...). */
+const accountEditFields = {
+  nickname: zx.text(32, 1).optional(),
+  avatar: zx.text(255).optional(),
+  /** the new password; empty = unchanged */
+  password: z.preprocess(blankToUndefined, zx.password().optional()),
+  /** the current password, needed with a new one */
+  old_password: z.preprocess(blankToUndefined, z.string().max(64).optional()),
+  provider: provider.optional(),
+}
+const proofOfOwnership = (b: { password?: string; old_password?: string; code?: string }, ctx: Ctx) => {
+  if (b.password && !b.old_password && !b.code) required(ctx, 'old_password')
+}
+
+/** Own profile of an admin: only these fields can change (never roles, is_super...). */
+export const adminAuthEditBody = z.object(accountEditFields).strict().superRefine(proofOfOwnership)
+
+/** Own profile of a shopper or seller (never money, status, roles...). A new password needs the current one or a
+ * code of usage `edit_user` sent to the account's phone. */
 export const authEditBody = z
-  .object({
-    nickname: zx.text(32, 1).optional(),
-    avatar: zx.text(255).optional(),
-    /** empty = unchanged */
-    password: z.preprocess(blankToUndefined, zx.password().optional()),
-    provider: provider.optional(),
-  })
+  .object({ ...accountEditFields, code: z.preprocess(blankToUndefined, smsCode().optional()) })
   .strict()
+  .superRefine(proofOfOwnership)
 export type AuthEditBody = z.infer<typeof authEditBody>
 
-/** Pay password or phone number, each confirmed by an SMS code of usage `edit_user`. */
+/**
+ * Pay password or phone number.
+ * - pay password: `code` of usage `edit_user` sent to the account's phone, or the login `password`;
+ * - phone: `code` of usage `bind_phone` sent to the new phone, and `old_code` of usage `edit_user` sent to the
+ *   phone it replaces (when the account has one).
+ */
 export const editSecureBody = z
   .object({
     pay_password: z.string().regex(/^\d{6}$/).optional(),
     phone: zx.phone().optional(),
-    code: smsCode(),
+    code: z.preprocess(blankToUndefined, smsCode().optional()),
+    old_code: z.preprocess(blankToUndefined, smsCode().optional()),
+    password: z.preprocess(blankToUndefined, z.string().max(64).optional()),
     provider: z.literal('users').optional(),
   })
   .strict()
   .superRefine((b, ctx) => {
+    const only = (field: string) => ctx.addIssue({ code: 'custom', message: 'one', path: [field] })
     if (!b.pay_password && !b.phone) required(ctx, 'pay_password')
-    if (b.pay_password && b.phone) ctx.addIssue({ code: 'custom', message: 'one', path: ['phone'] })
+    if (b.pay_password && b.phone) only('phone')
+    if (b.pay_password) {
+      if (!b.code && !b.password) required(ctx, 'code')
+      if (b.code && b.password) only('password')
+      if (b.old_code) only('old_code')
+    }
+    if (b.phone) {
+      if (!b.code) required(ctx, 'code')
+      if (b.password) only('password')
+    }
   })
 export type EditSecureBody = z.infer<typeof editSecureBody>
 

@@ -16,15 +16,18 @@ interface UserInfoDialogProps {
   onClose: () => void;
 }
 
-/** Edits the signed-in back-office user's nickname, password and avatar. */
+/** Edits the signed-in back-office user's nickname, password (the current one is asked for) and avatar. */
 export function UserInfoDialog({ area, opened, onClose }: UserInfoDialogProps) {
   const { t } = useTranslation();
   const { apiPrefix, provider } = AREAS[area];
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
   const form = useForm({
-    initialValues: { nickname: '', password: '', avatar: '' },
-    validate: { nickname: required(t, 'field.nickname') },
+    initialValues: { nickname: '', password: '', old_password: '', avatar: '' },
+    validate: {
+      nickname: required(t, 'field.nickname'),
+      old_password: (value, values) => (values.password ? required(t, 'shell.currentPassword')(value) : null),
+    },
   });
   const { setValues, reset } = form;
 
@@ -32,7 +35,7 @@ export function UserInfoDialog({ area, opened, onClose }: UserInfoDialogProps) {
     if (!opened) return;
     reset();
     fetchUserInfo(area).then(
-      (user) => setValues({ nickname: user.nickname ?? '', password: '', avatar: user.avatar ?? '' }),
+      (user) => setValues({ nickname: user.nickname ?? '', password: '', old_password: '', avatar: user.avatar ?? '' }),
       (error: unknown) => console.error('Loading the user failed:', error),
     );
   }, [opened, area, setValues, reset]);
@@ -57,6 +60,7 @@ export function UserInfoDialog({ area, opened, onClose }: UserInfoDialogProps) {
         provider,
         nickname: values.nickname.trim(),
         password: values.password || '',
+        ...(values.password ? { old_password: values.old_password } : {}),
         ...(values.avatar ? { avatar: values.avatar } : {}),
       });
       notifySuccess(t('msg.success'));
@@ -81,6 +85,9 @@ export function UserInfoDialog({ area, opened, onClose }: UserInfoDialogProps) {
             autoComplete="new-password"
             {...form.getInputProps('password')}
           />
+          {form.values.password && (
+            <PasswordInput label={t('shell.currentPassword')} withAsterisk autoComplete="current-password" {...form.getInputProps('old_password')} />
+          )}
           <Stack gap={4}>
             <Text size="sm" fw={500}>
               {t('field.avatar')}

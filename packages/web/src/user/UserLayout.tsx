@@ -1,7 +1,7 @@
 import { Group, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { USER_NAV } from './nav';
+import { USER_NAV, isCurrentItem } from './nav';
 
 export default function UserLayout() {
   const { t } = useTranslation();
@@ -21,7 +21,7 @@ export default function UserLayout() {
                   component={Link}
                   to={item.to}
                   label={t(item.labelKey)}
-                  active={decodeURIComponent(pathname) === decodeURIComponent(item.to)}
+                  active={isCurrentItem(item, pathname)}
                   py={4}
                 />
               ))}

@@ -1,6 +1,20 @@
+export interface UserNavItem {
+  to: string;
+  labelKey: string;
+  /** also the current item on the pages below it */
+  withSubpages?: boolean;
+}
+
 export interface UserNavGroup {
   titleKey: string;
-  items: { to: string; labelKey: string }[];
+  items: UserNavItem[];
+}
+
+/** Whether `item` is the current one at `pathname`. */
+export function isCurrentItem(item: UserNavItem, pathname: string): boolean {
+  const here = decodeURIComponent(pathname);
+  const to = decodeURIComponent(item.to);
+  return here === to || (item.withSubpages === true && here.startsWith(`${to}/`));
 }
 
 /** Help articles are looked up by their (Chinese) title on the server. */
@@ -21,7 +35,7 @@ export const USER_NAV: UserNavGroup[] = [
     items: [
       { to: '/user', labelKey: 'route.userHome' },
       { to: '/user/info', labelKey: 'route.info' },
-      { to: '/user/safe', labelKey: 'route.safe' },
+      { to: '/user/safe', labelKey: 'route.safe', withSubpages: true },
       { to: '/user/oauth', labelKey: 'route.oauth' },
       { to: '/user/cashes', labelKey: 'route.cashes' },
       { to: '/user/favorites', labelKey: 'route.favorites' },

@@ -1,5 +1,5 @@
 // Logging in and staying logged in, in the three areas, as each kind of account sees it.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import type { Response } from 'supertest'
 import { translate, type MessageKey } from '@qshop/shared'
@@ -7,6 +7,7 @@ import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
 import { createAdmin, createSeller, createUser, startFakeAliyunSms, useAliyunSms, type FakeAliyunSms } from '../../../test/factories.ts'
 import { verifyPassword } from '../../core/hash.ts'
 import { IP_FAILURE_FACTOR } from './loginThrottle.ts'
+import { purgeSessions } from '../../jobs/maintenance.ts'
 
 type Area = 'user' | 'seller' | 'admin'
 const PREFIX: Record<Area, string> = { user: '/api', seller: '/api/Seller', admin: '/api/Admin' }
@@ -75,10 +76,7 @@ describe('login, refresh and logout', () => {
     expect(refreshed.body.code).toBe(200)
     const second = refreshed.body.data
     expect(second.refresh_token).not.toBe(first.refresh_token)
-    // the used refresh token and its access token are finished
-    const reuse = await http(app).post('/api/refresh').send({ refresh_token: first.refresh_token })
-    expect(reuse.status).toBe(401)
-    expectRefusal(reuse, 401, 'msg.refreshInvalid')
+    // the used session's access token is finished (reusing its refresh token: see the families below)
     expect((await info(area, first.access_token)).status).toBe(401)
     expect((await info(area, second.access_token)).body.code).toBe(200)
 
@@ -87,7 +85,9 @@ describe('login, refresh and logout', () => {
     const after = await info(area, second.access_token)
     expect(after.status).toBe(401)
     expect(after.body.code).toBe(401)
-    expect((await http(app).post('/api/refresh').send({ refresh_token: second.refresh_token })).status).toBe(401)
+    const reuse = await http(app).post('/api/refresh').send({ refresh_token: second.refresh_token })
+    expect(reuse.status).toBe(401)
+    expectRefusal(reuse, 401, 'msg.refreshInvalid')
   })
 
   it('records the login time, the previous one and the address', async () => {
@@ -125,6 +125,94 @@ describe('login, refresh and logout', () => {
     const extra = await postLogin({ username: admin.username, password: admin.password, provider: 'admins', client_type: 'x' })
     expect(extra.status).toBe(400)
     expect(extra.body.data).toHaveProperty('client_type')
+  })
+})
+
+describe('sessions behind access tokens', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it.each(AREAS)('%s: refuses a correctly signed token whose session does not exist or is another account’s', async (area) => {
+    const account = (await accounts())[area]
+    const own = await tokensFor(area, account.username, account.password)
+    const { sid } = app.jwt.decode<{ sid: string }>(own.access_token)!
+    const forged = (claims: { sub: number; area: Area; sid: string }) => app.jwt.sign(claims, { expiresIn: 3600 })
+    expect((await info(area, forged({ sub: account.id, area, sid: String(Number(sid) + 1000) }))).status).toBe(401)
+    const stranger = await createAdmin(app)
+    const other = await tokensFor('admin', stranger.username, stranger.password)
+    const strangerSid = app.jwt.decode<{ sid: string }>(other.access_token)!.sid
+    expect((await info(area, forged({ sub: account.id, area, sid: strangerSid }))).status).toBe(401)
+    expect((await info(area, own.access_token)).body.code).toBe(200)
+  })
+
+  it('refuses the token once its session has expired, then been purged, on a warm and on a fresh instance', async () => {
+    const shortSessions = await createTestApp({ REFRESH_TOKEN_TTL: 60 })
+    let fresh: FastifyInstance | undefined
+    try {
+      const shopper = await createUser(app)
+      const login = await http(shortSessions).post('/api/login').send({ username: shopper.username, password: shopper.password, provider: 'users' })
+      const token = login.body.data.access_token as string
+      const ask = (target: FastifyInstance) => http(target).post('/api/auth/info').set(bearer(token)).send({})
+      expect((await ask(shortSessions)).body.code).toBe(200)
+      // Two minutes on: the access token (2 hours) is still valid, its session (1 minute) is not.
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(Date.now() + 120_000)
+      expect((await ask(shortSessions)).status).toBe(401)
+      expect(await purgeSessions(app.db)).toBeGreaterThanOrEqual(1)
+      expect(await app.db.auth_sessions.count({ where: { owner_id: shopper.id } })).toBe(0)
+      fresh = await createTestApp()
+      expect((await ask(fresh)).status).toBe(401)
+    } finally {
+      vi.useRealTimers()
+      await fresh?.close()
+      await shortSessions.close()
+    }
+  })
+})
+
+describe('refresh token families', () => {
+  const refresh = (token: string) => http(app).post('/api/refresh').send({ refresh_token: token })
+  async function chain(area: Area) {
+    const account = (await accounts())[area]
+    const r1 = await tokensFor(area, account.username, account.password)
+    const r2 = (await refresh(r1.refresh_token)).body.data
+    const r3 = (await refresh(r2.refresh_token)).body.data
+    expect((await info(area, r3.access_token)).body.code).toBe(200)
+    // a second login of the same account is a family of its own
+    const elsewhere = await tokensFor(area, account.username, account.password)
+    return { account, r1, r2, r3, elsewhere }
+  }
+
+  it.each(AREAS)('%s: replaying R1 after R1→R2→R3 ends R3 and its access token at once', async (area) => {
+    const { account, r1, r3, elsewhere } = await chain(area)
+    expectRefusal(await refresh(r1.refresh_token), 401, 'msg.refreshInvalid')
+    expect((await info(area, r3.access_token)).status).toBe(401)
+    expect((await refresh(r3.refresh_token)).status).toBe(401)
+    expect(await app.db.auth_sessions.count({ where: { owner_id: account.id, area, revoked_at: null } })).toBe(1)
+    expect((await info(area, elsewhere.access_token)).body.code).toBe(200)
+    expect((await refresh(elsewhere.refresh_token)).body.code).toBe(200)
+  })
+
+  it('replaying R2 ends the family too', async () => {
+    const { r2, r3, elsewhere } = await chain('user')
+    expect((await refresh(r2.refresh_token)).status).toBe(401)
+    expect((await refresh(r3.refresh_token)).status).toBe(401)
+    expect((await info('user', r3.access_token)).status).toBe(401)
+    expect((await info('user', elsewhere.access_token)).body.code).toBe(200)
+  })
+
+  it('a rotated token replayed days later still ends its family: rotated sessions are kept until they expire', async () => {
+    const { account, r1, r3 } = await chain('user')
+    const twoDaysAgo = new Date(Date.now() - 2 * 86400_000)
+    await app.db.auth_sessions.updateMany({ where: { owner_id: account.id, revoked_at: { not: null } }, data: { revoked_at: twoDaysAgo } })
+    const loggedOut = await tokensFor('user', account.username, account.password)
+    await http(app).post('/api/logout').set(bearer(loggedOut.access_token)).send({})
+    await app.db.auth_sessions.updateMany({ where: { owner_id: account.id, replaced_by: null, revoked_at: { not: null } }, data: { revoked_at: twoDaysAgo } })
+    expect(await purgeSessions(app.db)).toBe(1) // the logged-out session only
+    expect((await refresh(r1.refresh_token)).status).toBe(401)
+    expect((await info('user', r3.access_token)).status).toBe(401)
+    expect((await refresh(r3.refresh_token)).status).toBe(401)
   })
 })
 
@@ -460,7 +548,7 @@ describe('auth/edit', () => {
     if ('is_super' in row) expect(row.is_super).toBe(1)
   })
 
-  it.each(AREAS)('%s: changes nickname, avatar and password; other sessions end, this one stays', async (area) => {
+  it.each(AREAS)('%s: changes nickname, avatar and password with the current password; other sessions end, this one stays', async (area) => {
     const account = (await accounts())[area]
     const current = await tokensFor(area, account.username, account.password)
     const other = await tokensFor(area, account.username, account.password)
@@ -468,7 +556,7 @@ describe('auth/edit', () => {
       .post(`${PREFIX[area]}/auth/edit`)
       .set(bearer(current.access_token))
       .type('form')
-      .send({ provider: PROVIDER[area], nickname: 'New name', avatar: '/uploads/avatar/a.png', password: 'Changed@123' })
+      .send({ provider: PROVIDER[area], nickname: 'New name', avatar: '/uploads/avatar/a.png', password: 'Changed@123', old_password: account.password })
     expect(res.body.code, JSON.stringify(res.body)).toBe(200)
     const me = await info(area, current.access_token)
     expect(me.body.data).toMatchObject({ nickname: 'New name', avatar: '/uploads/avatar/a.png' })
@@ -478,46 +566,132 @@ describe('auth/edit', () => {
     expect((await loginAs(area, account.username, 'Changed@123')).body.code).toBe(200)
   })
 
+  it.each(AREAS)('%s: a new password without the current one is refused with 400; a wrong one changes nothing and counts as a failed login', async (area) => {
+    const account = (await accounts())[area]
+    const token = (await tokensFor(area, account.username, account.password)).access_token
+    const edit = (body: Record<string, unknown>) => http(app).post(`${PREFIX[area]}/auth/edit`).set(bearer(token)).send(body)
+    const bare = await edit({ nickname: 'Thief', password: 'Stolen@123' })
+    expect(bare.status).toBe(400)
+    expect(Object.keys(bare.body.data)).toEqual(['old_password'])
+    for (let i = 0; i < MAX_FAILURES; i++) expectRefusal(await edit({ nickname: 'Thief', password: 'Stolen@123', old_password: `guess${i}xx` }), 402, 'msg.passwordErr')
+    const row = area === 'admin' ? await app.db.admins.findUniqueOrThrow({ where: { id: account.id } }) : await app.db.users.findUniqueOrThrow({ where: { id: account.id } })
+    expect(row.nickname).toBe(account.username)
+    expect(await verifyPassword(row.password, account.password)).toBe(true)
+    // the failures lock the account's login, and further guesses through this route
+    expectRefusal(await loginAs(area, account.username, account.password), 429, 'msg.loginLocked')
+    expectRefusal(await edit({ password: 'Stolen@123', old_password: account.password }), 429, 'msg.loginLocked')
+    // nickname and avatar need no password
+    expect((await edit({ nickname: 'Renamed', avatar: '/uploads/avatar/b.png' })).body.code).toBe(200)
+  })
+
+  it('a shopper or seller may prove the change with a code sent to the bound phone; an admin may not', async () => {
+    const seller = await createSeller(app, { phone: '13500000011' })
+    const storefront = (await tokensFor('user', seller.username, seller.password)).access_token
+    const token = (await tokensFor('seller', seller.username, seller.password)).access_token
+    // a code of another usage, or for another phone, does not do
+    await smsCode('13500000011', 'forget_password')
+    const wrongUsage = await http(app).post('/api/Seller/auth/edit').set(bearer(token)).send({ password: 'ByCode@123', code: fake.lastCode('13500000011') })
+    expectRefusal(wrongUsage, 402, 'msg.smsCodeErr')
+    const code = await smsCode('13500000011', 'edit_user', storefront)
+    const res = await http(app).post('/api/Seller/auth/edit').set(bearer(token)).send({ password: 'ByCode@123', code })
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200)
+    expect((await loginAs('seller', seller.username, 'ByCode@123')).body.code).toBe(200)
+    expect((await info('user', storefront)).status).toBe(401)
+
+    const admin = await createAdmin(app)
+    const adminToken = (await tokensFor('admin', admin.username, admin.password)).access_token
+    const asAdmin = await http(app).post('/api/Admin/auth/edit').set(bearer(adminToken)).send({ password: 'ByCode@123', code })
+    expect(asAdmin.status).toBe(400)
+    expect(asAdmin.body.data).toHaveProperty('code')
+  })
+
+  it('an account without a phone cannot use a code', async () => {
+    const shopper = await createUser(app)
+    const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
+    expectRefusal(await http(app).post('/api/auth/edit').set(bearer(token)).send({ password: 'ByCode@123', code: '123456' }), 402, 'msg.phoneEmpty')
+  })
+
   it('keeps the password when it is sent empty', async () => {
     const shopper = await createUser(app)
     const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
-    const res = await http(app).post('/api/auth/edit').set(bearer(token)).type('form').send({ nickname: 'Only name', password: '' })
+    const res = await http(app).post('/api/auth/edit').set(bearer(token)).type('form').send({ nickname: 'Only name', password: '', old_password: '' })
     expect(res.body.code).toBe(200)
     expect((await loginAs('user', shopper.username, shopper.password)).body.code).toBe(200)
   })
 })
 
 describe('POST /api/auth/edit_secure', () => {
+  const editSecure = (token: string, body: Record<string, unknown>) => http(app).post('/api/auth/edit_secure').set(bearer(token)).send(body)
+
   it('sets the pay password with a code sent to the own phone', async () => {
     const shopper = await createUser(app, { phone: '13500000006' })
     const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
     const code = await smsCode('13500000006', 'edit_user', token)
-    expect((await http(app).post('/api/auth/edit_secure').set(bearer(token)).send({ pay_password: '12345a', code })).status).toBe(400)
-    const res = await http(app).post('/api/auth/edit_secure').set(bearer(token)).send({ pay_password: '246810', code })
+    expect((await editSecure(token, { pay_password: '12345a', code })).status).toBe(400)
+    const res = await editSecure(token, { pay_password: '246810', code })
     expect(res.body.code, JSON.stringify(res.body)).toBe(200)
     const row = await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })
     expect(await verifyPassword(row.pay_password, '246810')).toBe(true)
-    expectRefusal(await http(app).post('/api/auth/edit_secure').set(bearer(token)).send({ pay_password: '135790', code }), 402, 'msg.smsCodeErr')
+    expectRefusal(await editSecure(token, { pay_password: '135790', code }), 402, 'msg.smsCodeErr')
   })
 
-  it('changes the phone with a code sent to the new phone, which must be free', async () => {
+  it('sets the pay password with the login password instead, also without a phone; a wrong one counts as a failed login', async () => {
+    const shopper = await createUser(app)
+    const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
+    const none = await editSecure(token, { pay_password: '246810' })
+    expect(none.status).toBe(400)
+    expect(Object.keys(none.body.data)).toEqual(['code'])
+    expectRefusal(await editSecure(token, { pay_password: '246810', code: '123456' }), 402, 'msg.phoneEmpty')
+    expectRefusal(await editSecure(token, { pay_password: '246810', password: 'not-mine-1' }), 402, 'msg.passwordErr')
+    expect((await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })).pay_password).toBeNull()
+    const res = await editSecure(token, { pay_password: '246810', password: shopper.password })
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200)
+    expect(await verifyPassword((await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })).pay_password, '246810')).toBe(true)
+    for (let i = 1; i < MAX_FAILURES; i++) await editSecure(token, { pay_password: '111111', password: `guess${i}xx` })
+    expectRefusal(await loginAs('user', shopper.username, shopper.password), 429, 'msg.loginLocked')
+  })
+
+  it('changes the phone with codes sent to the old and to the new phone; other sessions end', async () => {
     const shopper = await createUser(app, { phone: '13500000007' })
     await createUser(app, { phone: '13500000008' })
     const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
-    // a code for a phone someone else uses is not even sent
-    const taken = await http(app).post('/api/sms').set(bearer(token)).send({ phone: '13500000008', name: 'edit_user' })
-    expectRefusal(taken, 402, 'msg.phoneExists')
-    const code = await smsCode('13500000009', 'edit_user', token)
-    const res = await http(app).post('/api/auth/edit_secure').set(bearer(token)).send({ phone: '13500000009', code })
+    const other = await tokensFor('user', shopper.username, shopper.password)
+    // a code for a phone someone else uses is not even sent; nor a proof code for a phone that is not the account's
+    expectRefusal(await http(app).post('/api/sms').set(bearer(token)).send({ phone: '13500000008', name: 'bind_phone' }), 402, 'msg.phoneExists')
+    expectRefusal(await http(app).post('/api/sms').set(bearer(token)).send({ phone: '13500000009', name: 'edit_user' }), 402, 'msg.phoneNotOwn')
+    expectRefusal(await http(app).post('/api/sms').set(bearer(token)).send({ phone: '13500000008', name: 'edit_user' }), 402, 'msg.phoneNotOwn')
+    expect((await http(app).post('/api/sms').send({ phone: '13500000009', name: 'bind_phone' })).status).toBe(401)
+
+    const newCode = await smsCode('13500000009', 'bind_phone', token)
+    // the new phone's code alone: a stolen token is not enough
+    const alone = await editSecure(token, { phone: '13500000009', code: newCode })
+    expect(alone.status).toBe(400)
+    expect(Object.keys(alone.body.data)).toEqual(['old_code'])
+    const oldCode = await smsCode('13500000007', 'edit_user', token)
+    // each code counts only for its own phone and usage
+    expectRefusal(await editSecure(token, { phone: '13500000009', code: oldCode, old_code: newCode }), 402, 'msg.smsCodeErr')
+    expect((await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })).phone).toBe('13500000007')
+
+    const res = await editSecure(token, { phone: '13500000009', code: newCode, old_code: oldCode })
     expect(res.body.code, JSON.stringify(res.body)).toBe(200)
     expect((await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })).phone).toBe('13500000009')
+    expect((await info('user', other.access_token)).status).toBe(401)
+    expect((await info('user', token)).body.data.phone).toBe('13500000009')
   })
 
-  it('needs a phone before a pay password can be set', async () => {
+  it('binds a first phone with the new phone’s code only', async () => {
     const shopper = await createUser(app)
     const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
-    const res = await http(app).post('/api/auth/edit_secure').set(bearer(token)).send({ pay_password: '246810', code: '123456' })
-    expectRefusal(res, 402, 'msg.phoneEmpty')
+    const code = await smsCode('13500000010', 'bind_phone', token)
+    const res = await editSecure(token, { phone: '13500000010', code })
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200)
+    expect((await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })).phone).toBe('13500000010')
+  })
+
+  it('needs a phone before a pay password can be set with a code', async () => {
+    const shopper = await createUser(app)
+    const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
+    expectRefusal(await editSecure(token, { pay_password: '246810', code: '123456' }), 402, 'msg.phoneEmpty')
   })
 })
 

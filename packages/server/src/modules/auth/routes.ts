@@ -1,7 +1,7 @@
 // Login, tokens, registration, SMS codes and the own account in the three areas (qwshop-facts §2.1, fixed).
 import type { FastifyRequest } from 'fastify'
 import {
-  authEditBody, editSecureBody, forgetPasswordBody, isLoginQuery, loginBody, providerBody, refreshBody, registerBody, smsBody,
+  adminAuthEditBody, authEditBody, editSecureBody, forgetPasswordBody, isLoginQuery, loginBody, providerBody, refreshBody, registerBody, smsBody,
 } from '@qshop/shared/schemas/auth'
 import type { AppModule, ScopePlugin } from '../types.ts'
 import { ok } from '../../plugins/envelope.ts'
@@ -11,16 +11,18 @@ import { accountInfo, editAccount, editSecure, forgetPassword, loggedInId, login
 const tags = ['auth']
 const actorOf = (req: FastifyRequest): Actor => req.actor!
 
-/** auth/info and auth/edit: the same in every area, for the actor of that area. */
-const ownAccount: ScopePlugin = async (app) => {
-  app.post('/auth/info', { schema: { body: providerBody, tags }, config: { permission: '*', rateLimit: 'read' } }, async (req) =>
-    ok(req, await accountInfo(app, actorOf(req))),
-  )
-  app.post('/auth/edit', { schema: { body: authEditBody, tags }, config: { permission: '*', rateLimit: 'secret' } }, async (req) => {
-    await editAccount(app, actorOf(req), req.body)
-    return ok(req, null)
-  })
-}
+/** auth/info and auth/edit: the same in every area, for the actor of that area (admins have no phone to prove with). */
+const ownAccount =
+  (editBody: typeof authEditBody | typeof adminAuthEditBody): ScopePlugin =>
+  async (app) => {
+    app.post('/auth/info', { schema: { body: providerBody, tags }, config: { permission: '*', rateLimit: 'read' } }, async (req) =>
+      ok(req, await accountInfo(app, actorOf(req))),
+    )
+    app.post('/auth/edit', { schema: { body: editBody, tags }, config: { permission: '*', rateLimit: 'secret' } }, async (req) => {
+      await editAccount(app, req, actorOf(req), req.body)
+      return ok(req, null)
+    })
+  }
 
 const storefront: ScopePlugin = async (app) => {
   app.post('/login', { schema: { body: loginBody, tags }, config: { public: true, rateLimit: 'auth' } }, async (req) =>
@@ -46,12 +48,12 @@ const storefront: ScopePlugin = async (app) => {
   app.post('/sms', { schema: { body: smsBody, tags }, config: { optionalAuth: true, rateLimit: 'sms' } }, async (req) =>
     ok(req, null, await requestSmsCode(app, req, req.body.phone, req.body.name)),
   )
-  await ownAccount(app)
+  await ownAccount(authEditBody)(app)
   app.post('/auth/edit_secure', { schema: { body: editSecureBody, tags }, config: { rateLimit: 'secret' } }, async (req) => {
-    await editSecure(app, actorOf(req), req.body)
+    await editSecure(app, req, actorOf(req), req.body)
     return ok(req, null)
   })
 }
 
-const auth: AppModule = { name: 'auth', storefront, seller: ownAccount, admin: ownAccount }
+const auth: AppModule = { name: 'auth', storefront, seller: ownAccount(authEditBody), admin: ownAccount(adminAuthEditBody) }
 export default auth

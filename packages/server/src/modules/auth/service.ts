@@ -1,10 +1,10 @@
 // Accounts of the three areas: login, registration, password recovery, own profile and secure settings.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { AuthEditBody, EditSecureBody, LoginBody, Provider, RegisterBody, SmsUsage } from '@qshop/shared/schemas/auth'
+import { maskPhone, type AuthEditBody, type EditSecureBody, type LoginBody, type Provider, type RegisterBody, type SmsUsage } from '@qshop/shared/schemas/auth'
 import { zx, type MessageKey } from '@qshop/shared'
 import { STORE_VERIFY } from '@qshop/shared/schemas/catalog'
 import type { Actor, AreaName } from '../../core/context.ts'
-import { AppError, businessError, unauthenticated } from '../../core/errors.ts'
+import { AppError, businessError, invalid, unauthenticated } from '../../core/errors.ts'
 import { hashPassword, randomToken, verifyPassword } from '../../core/hash.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
 import type { TokenPair } from '../../plugins/auth.ts'
@@ -13,6 +13,7 @@ import { consumeSmsCode, sendSmsCode } from './sms.ts'
 import { defaultUrl } from '../rbac/menuTree.ts'
 
 const USER_AREAS: AreaName[] = ['user', 'seller']
+const areasOfAccount = (actor: Actor): AreaName[] => (actor.area === 'admin' ? ['admin'] : USER_AREAS)
 const isPhone = (s: string) => zx.phone().safeParse(s).success
 
 // Verifying against a throwaway hash when the account does not exist keeps both answers equally slow.
@@ -87,8 +88,6 @@ function duplicateAccount(err: unknown): unknown {
   return businessError(mapped.data && typeof mapped.data === 'object' && 'phone' in mapped.data ? 'msg.phoneExists' : 'msg.userExists')
 }
 
-const maskPhone = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(-4)}`
-
 export async function register(app: FastifyInstance, req: FastifyRequest, body: RegisterBody): Promise<TokenPair> {
   const { db } = app
   if (body.inviter_id && !(await db.users.findUnique({ where: { id: body.inviter_id }, select: { id: true } })))
@@ -140,14 +139,15 @@ export async function forgetPassword(app: FastifyInstance, body: { phone: string
 /**
  * Sends a code for `usage` and answers the message to show. Whether a phone is registered is not told to
  * strangers (docs/security.md): register codes go to any phone, login and password codes only to registered
- * ones with the same answer either way. edit_user needs a logged-in shopper.
+ * ones with the same answer either way. edit_user and bind_phone need a logged-in shopper.
  */
 export async function requestSmsCode(app: FastifyInstance, req: FastifyRequest, phone: string, usage: SmsUsage): Promise<MessageKey> {
   const owner = await app.db.users.findUnique({ where: { phone }, select: { id: true } })
-  if (usage === 'edit_user') {
+  if (usage === 'edit_user' || usage === 'bind_phone') {
     if (!req.actor) throw unauthenticated()
-    // The own phone (pay password) or a free one (new phone).
-    if (owner && owner.id !== req.actor.id) throw businessError('msg.phoneExists')
+    // edit_user proves the account's own phone; bind_phone checks a phone nobody uses yet.
+    if (usage === 'edit_user' && owner?.id !== req.actor.id) throw businessError('msg.phoneNotOwn')
+    if (usage === 'bind_phone' && owner) throw businessError('msg.phoneExists')
   }
   const forAccount = usage === 'login' || usage === 'forget_password'
   await sendSmsCode(app, req, phone, usage, { deliver: !forAccount || owner !== null })
@@ -156,19 +156,9 @@ export async function requestSmsCode(app: FastifyInstance, req: FastifyRequest, 
 
 /** The id of the account a valid token of any area (or of `provider`) belongs to, else null. */
 export async function loggedInId(app: FastifyInstance, req: FastifyRequest, provider?: Provider): Promise<number | null> {
-  const header = req.headers.authorization
-  if (!header?.startsWith('Bearer ')) return null
-  let payload: { sub: number; area: AreaName; sid: string }
-  try {
-    payload = app.jwt.verify(header.slice(7))
-  } catch {
-    return null
-  }
-  if (provider && (provider === 'admins') !== (payload.area === 'admin')) return null
-  const session = await app.db.auth_sessions.findUnique({ where: { id: Number(payload.sid) }, select: { revoked_at: true } })
-  if (!session || session.revoked_at) return null
-  const actor = await app.actors.load(payload.area, payload.sub, payload.sid)
-  return actor?.id ?? null
+  const actor = await app.actors.fromToken(req)
+  if (!actor || (provider && (provider === 'admins') !== (actor.area === 'admin'))) return null
+  return actor.id
 }
 
 export async function accountInfo(app: FastifyInstance, actor: Actor): Promise<Record<string, unknown>> {
@@ -193,42 +183,84 @@ export async function accountInfo(app: FastifyInstance, actor: Actor): Promise<R
   return actor.area === 'seller' ? { ...info, defaultUrl: await defaultUrl(app, actor) } : info
 }
 
-/** Nickname, avatar and password only. A new password ends the account's other sessions. */
-export async function editAccount(app: FastifyInstance, actor: Actor, body: AuthEditBody): Promise<void> {
+/** The login password of the actor's account, checked like a login: failures count towards its login lock. */
+async function confirmPassword(app: FastifyInstance, req: FastifyRequest, actor: Actor, plain: string): Promise<void> {
+  const throttle = loginThrottle(app, actor.area === 'admin' ? 'admins' : 'users', actor.id, actor.username, req.ip)
+  await throttle.assertOpen()
+  const where = { where: { id: actor.id }, select: { password: true } }
+  const account = actor.area === 'admin' ? await app.db.admins.findUnique(where) : await app.db.users.findUnique(where)
+  if (!(await checkPassword(account?.password, plain))) {
+    await throttle.fail()
+    throw businessError('msg.passwordErr')
+  }
+}
+
+type SmsProof = { phone: string; code: string }
+
+/**
+ * Proof that the caller owns the account rather than merely holds one of its tokens: the login password (checked
+ * here), or an SMS code of usage edit_user sent to the account's phone (answered, to be consumed in the
+ * transaction of the change it authorises).
+ */
+async function proveOwnership(app: FastifyInstance, req: FastifyRequest, actor: Actor, proof: { password?: string; code?: string }): Promise<SmsProof | null> {
+  if (proof.password !== undefined) {
+    await confirmPassword(app, req, actor, proof.password)
+    return null
+  }
+  const user = await app.db.users.findUnique({ where: { id: actor.id }, select: { phone: true } })
+  if (!user?.phone) throw businessError('msg.phoneEmpty')
+  return { phone: user.phone, code: proof.code ?? '' }
+}
+
+/** Nickname, avatar and password only. A new password needs proof of ownership and ends the account's other sessions. */
+export async function editAccount(app: FastifyInstance, req: FastifyRequest, actor: Actor, body: AuthEditBody): Promise<void> {
   const data: { nickname?: string; avatar?: string; password?: string } = {}
   if (body.nickname !== undefined) data.nickname = body.nickname
   if (body.avatar !== undefined) data.avatar = body.avatar
-  if (body.password) data.password = await hashPassword(body.password)
+  let sms: SmsProof | null = null
+  if (body.password) {
+    sms = await proveOwnership(app, req, actor, { password: body.old_password, code: body.code })
+    data.password = await hashPassword(body.password)
+  }
   if (!Object.keys(data).length) return
-  if (actor.area === 'admin') await app.db.admins.update({ where: { id: actor.id }, data })
-  else await app.db.users.update({ where: { id: actor.id }, data })
-  if (data.password) await app.tokens.revokeAll(actor.area === 'admin' ? ['admin'] : USER_AREAS, actor.id, actor.sid)
+  await app.db.$transaction(async (tx) => {
+    if (sms) await consumeSmsCode(app, tx, sms.phone, 'edit_user', sms.code)
+    if (actor.area === 'admin') await tx.admins.update({ where: { id: actor.id }, data })
+    else await tx.users.update({ where: { id: actor.id }, data })
+  })
+  if (data.password) await app.tokens.revokeAll(areasOfAccount(actor), actor.id, actor.sid)
 }
 
-/** Pay password (code sent to the account's phone) or phone number (code sent to the new phone). */
-export async function editSecure(app: FastifyInstance, actor: Actor, body: EditSecureBody): Promise<void> {
+/**
+ * Pay password (proved by a code sent to the account's phone, or by the login password, so an account without a
+ * phone can set one too) or phone number (codes sent to the phone it replaces and to the new one). A new phone ends
+ * the account's other sessions.
+ */
+export async function editSecure(app: FastifyInstance, req: FastifyRequest, actor: Actor, body: EditSecureBody): Promise<void> {
   const { db } = app
   const user = await db.users.findUnique({ where: { id: actor.id }, select: { phone: true } })
   if (!user) throw unauthenticated()
   if (body.pay_password) {
-    const phone = user.phone
-    if (!phone) throw businessError('msg.phoneEmpty')
+    const sms = await proveOwnership(app, req, actor, { password: body.password, code: body.code })
     const payPassword = await hashPassword(body.pay_password)
     await db.$transaction(async (tx) => {
-      await consumeSmsCode(app, tx, phone, 'edit_user', body.code)
+      if (sms) await consumeSmsCode(app, tx, sms.phone, 'edit_user', sms.code)
       await tx.users.update({ where: { id: actor.id }, data: { pay_password: payPassword } })
     })
     return
   }
   const phone = body.phone!
-  if (phone === user.phone) return
+  const oldPhone = user.phone
+  if (oldPhone && !body.old_code) throw invalid({ old_code: req.t('valid.required') })
   if (await db.users.findUnique({ where: { phone }, select: { id: true } })) throw businessError('msg.phoneExists')
   await db
     .$transaction(async (tx) => {
-      await consumeSmsCode(app, tx, phone, 'edit_user', body.code)
+      if (oldPhone) await consumeSmsCode(app, tx, oldPhone, 'edit_user', body.old_code!)
+      await consumeSmsCode(app, tx, phone, 'bind_phone', body.code!)
       await tx.users.update({ where: { id: actor.id }, data: { phone } })
     })
     .catch((err) => {
       throw duplicateAccount(err)
     })
+  await app.tokens.revokeAll(USER_AREAS, actor.id, actor.sid)
 }

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { USER_NAV, isCurrentItem } from './nav';
+
+const item = (to: string) => USER_NAV.flatMap((group) => group.items).find((i) => i.to === to)!;
+
+describe('user-centre navigation', () => {
+  it('keeps Security current on its sub-pages, and the centre home only on itself', () => {
+    for (const path of ['/user/safe', '/user/safe/password', '/user/safe/pay_password', '/user/safe/phone'])
+      expect(isCurrentItem(item('/user/safe'), path)).toBe(true);
+    expect(isCurrentItem(item('/user/safe'), '/user/safety')).toBe(false);
+    expect(isCurrentItem(item('/user'), '/user/safe/phone')).toBe(false);
+    expect(isCurrentItem(item('/user'), '/user')).toBe(true);
+  });
+});
