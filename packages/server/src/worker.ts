@@ -27,12 +27,21 @@ maintenance.on('completed', (job, result) => {
 maintenance.on('failed', (job, err) => log.error({ job: job?.name, attempts: job?.attemptsMade, err }, 'job failed'))
 log.info({ schedules: SCHEDULES.map((s) => s.id) }, 'worker started')
 
+async function shutdown() {
+  await maintenance.close()
+  for (const q of queues.values()) await q.close()
+  await infra.db.$disconnect()
+  infra.redis.disconnect()
+  connection.disconnect()
+}
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, async () => {
-    await maintenance.close()
-    for (const q of queues.values()) await q.close()
-    await infra.db.$disconnect()
-    infra.redis.disconnect()
-    connection.disconnect()
-    process.exit(0)
+  process.once(signal, () => {
+    log.info({ signal }, 'shutting down')
+    shutdown().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        log.error({ err }, 'shutdown failed')
+        process.exit(1)
+      },
+    )
   })

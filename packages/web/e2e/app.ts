@@ -76,15 +76,18 @@ export async function pageApi<T = unknown>(page: Page, area: Area, path: string)
   )
 }
 
-/** A success or error toast with this text. */
-export const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text }).first()
+/** Marks a toast an earlier expectToast has already accounted for. */
+const SEEN = 'data-e2e-seen'
 
-/** Waits for the toast, then closes it (so the next step cannot mistake it for its own). */
+/**
+ * Waits for a toast with this text that no earlier call has accounted for, then marks every toast with the text as
+ * seen, so that a later step expecting the same text needs a toast of its own. Toasts are never clicked: they slide
+ * while others come and go and close by themselves.
+ */
 export async function expectToast(page: Page, text: string) {
-  const shown = toast(page, text)
-  await shown.waitFor()
-  await shown.getByRole('button').click()
-  await shown.waitFor({ state: 'detached' })
+  const fresh = page.locator(`.mantine-Notification-root:not([${SEEN}])`).filter({ hasText: text })
+  await fresh.first().waitFor()
+  await fresh.evaluateAll((toasts, seen) => toasts.forEach((toast) => toast.setAttribute(seen, '')), SEEN)
 }
 
 /** Rows from the e2e database (what the seed wrote), for expectations that must not come from the app itself. */

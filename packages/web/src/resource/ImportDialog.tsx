@@ -56,7 +56,7 @@ function ImportBody({ endpoint, fieldOfHeader, onClose, onImported }: Omit<Impor
         placeholder={t('resource.import.placeholder')}
         accept={XLSX_TYPES}
         value={file}
-        onChange={choose}
+        onChange={(next) => void choose(next)}
         clearable
       />
       {rows.length ? (
@@ -68,7 +68,7 @@ function ImportBody({ endpoint, fieldOfHeader, onClose, onImported }: Omit<Impor
         <Button variant="default" onClick={onClose}>
           {t('common.cancel')}
         </Button>
-        <Button onClick={submit} disabled={rows.length === 0} loading={busy}>
+        <Button onClick={() => void submit()} disabled={rows.length === 0} loading={busy}>
           {t('resource.import.submit')}
         </Button>
       </Group>

@@ -109,7 +109,7 @@ function ResourceListPage({ decl, endpoint, searchOptions: searchOverride, rende
             buttons={buttons}
             searchOpen={searchOpen}
             exporting={exporting}
-            onAdd={() => (formPage ? navigate(formPage) : setDialog({ kind: 'create' }))}
+            onAdd={() => (formPage ? void navigate(formPage) : setDialog({ kind: 'create' }))}
             onDeleteSelected={() => void deleteRows(selectedIds(selection))}
             onToggleSearch={() => setSearchOpen((open) => !open)}
             onExport={() => void exportList()}
@@ -123,7 +123,7 @@ function ResourceListPage({ decl, endpoint, searchOptions: searchOverride, rende
                   <RowActions
                     buttons={buttons}
                     onView={() => setDialog({ kind: 'view', id: row.id })}
-                    onEdit={() => (formPage ? navigate(`${formPage}?id=${row.id}`) : setDialog({ kind: 'update', id: row.id }))}
+                    onEdit={() => (formPage ? void navigate(`${formPage}?id=${row.id}`) : setDialog({ kind: 'update', id: row.id }))}
                     onDelete={() => void deleteRows([row.id])}
                   />
                   {rowExtras?.(row, list.reload)}

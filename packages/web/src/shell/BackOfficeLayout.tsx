@@ -33,7 +33,7 @@ export default function BackOfficeLayout() {
   const open = (item: MenuItem) =>
     openMenuItem(item, {
       knowsRoute: (path) => paths.has(path),
-      navigate: (to) => navigate(to),
+      navigate: (to) => void navigate(to),
       openExternal: (url) => window.open(url, '_blank', 'noopener'),
     });
 

@@ -29,7 +29,7 @@ export default function ForgetPasswordPage() {
     try {
       await api.post('/forget_password', { phone: values.phone.trim(), code: values.code.trim(), password: values.password });
       notifySuccess(t('msg.passwordReset'));
-      navigate('/login', { replace: true });
+      void navigate('/login', { replace: true });
     } catch (error) {
       showFieldErrors(form, error);
     } finally {

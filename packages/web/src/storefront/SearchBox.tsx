@@ -12,7 +12,7 @@ export function SearchBox({ className }: { className?: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = keywords.trim();
-    navigate(trimmed ? `/s/${encodeParams({ keywords: trimmed })}` : '/s');
+    void navigate(trimmed ? `/s/${encodeParams({ keywords: trimmed })}` : '/s');
   };
   return (
     <form onSubmit={submit} className={className} role="search">

@@ -1,7 +1,7 @@
 // Uploads as a shopper, seller and admin see them: what is refused, what is stored, where it is served from.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createHash, createHmac, randomBytes } from 'node:crypto'
-import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { mkdir, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -520,7 +520,7 @@ type Received = { key: string; contentType: string; acl: string; body: Buffer }
 function fakeOss(accessKeyId: string, secret: string, bucket: string) {
   const received: Received[] = []
   const deleted: string[] = []
-  const server: Server = createServer(async (req: IncomingMessage, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = []
     for await (const c of req) chunks.push(c as Buffer)
     const body = Buffer.concat(chunks)
@@ -558,6 +558,10 @@ function fakeOss(accessKeyId: string, secret: string, bucket: string) {
     received.push({ key, contentType: String(h['content-type']), acl: String(h['x-oss-object-acl'] ?? ''), body })
     res.writeHead(200, { etag: `"${createHash('md5').update(body).digest('hex').toUpperCase()}"`, 'x-oss-request-id': 'fake' })
     res.end()
+  }
+  // A fault in the fake answers 500, so the driver's call fails instead of waiting for an answer.
+  const server: Server = createServer((req, res) => {
+    answer(req, res).catch((err: unknown) => res.writeHead(500).end(String(err)))
   })
   return { server, received, deleted }
 }

@@ -13,7 +13,7 @@ export default function GoodsReviewPage() {
   return (
     <Stack gap="md">
       <Group>
-        <Button variant="default" size="xs" leftSection={<IconArrowLeft size={14} />} onClick={() => navigate('/Admin/goods')}>
+        <Button variant="default" size="xs" leftSection={<IconArrowLeft size={14} />} onClick={() => void navigate('/Admin/goods')}>
           {tc('backToGoods')}
         </Button>
       </Group>

@@ -146,7 +146,7 @@ export default function RichTextField({ id, value, onChange, error }: FieldContr
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Link />
             <RichTextEditor.Unlink />
-            {editor ? <ImageControl editor={editor} busy={images.busy} onFiles={images.insert} /> : null}
+            {editor ? <ImageControl editor={editor} busy={images.busy} onFiles={(target, files) => void images.insert(target, files)} /> : null}
           </RichTextEditor.ControlsGroup>
           <RichTextEditor.ControlsGroup>
             <RichTextEditor.Undo />

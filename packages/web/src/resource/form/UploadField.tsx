@@ -41,7 +41,7 @@ export function UploadField({ id, value, onChange, error, form, kind }: FieldCon
     <Stack id={id} gap={4}>
       <Group gap="sm">
         {url ? <Preview kind={kind} url={url} /> : null}
-        <FileButton onChange={upload} accept={kind === 'file' ? undefined : 'image/*'}>
+        <FileButton onChange={(file) => void upload(file)} accept={kind === 'file' ? undefined : 'image/*'}>
           {(props) => (
             <Button variant="default" size="xs" loading={uploading} {...props}>
               {t(url ? 'resource.upload.replace' : 'resource.upload.choose')}

@@ -84,7 +84,7 @@ function GoodsForm({ id, goods, refs, onReloadAttrs }: GoodsFormProps) {
     try {
       const saved = id === null ? await api.post<{ goods_verify: number }>('/Seller/goods', wireBody(body)) : await api.put<{ goods_verify: number }>(`/Seller/goods/${id}`, wireBody(body));
       notifySuccess(saved?.goods_verify === GOODS_VERIFY.PENDING ? tc('savedPending') : t('msg.success'));
-      navigate(GOODS_LIST_PATH);
+      void navigate(GOODS_LIST_PATH);
     } catch (error) {
       showFieldErrors(form, error);
     } finally {
@@ -218,7 +218,7 @@ function GoodsForm({ id, goods, refs, onReloadAttrs }: GoodsFormProps) {
           </Alert>
         ) : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => navigate(GOODS_LIST_PATH)} disabled={saving}>
+          <Button variant="default" onClick={() => void navigate(GOODS_LIST_PATH)} disabled={saving}>
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={saving}>

@@ -26,7 +26,7 @@ export function FavoriteButton({ kind, outId, initial }: { kind: Kind; outId: nu
 
   const toggle = async () => {
     if (!loggedIn) {
-      navigate('/login');
+      void navigate('/login');
       return;
     }
     setBusy(true);

@@ -105,14 +105,14 @@ function PurchasePanel({ goods, onSkuImage }: { goods: GoodsDetail; onSkuImage: 
 
   const buyNow = () => {
     const line = checked();
-    if (line) navigate(`/order/before/${encodeParams({ order: [line], ifcart: 0 })}`);
+    if (line) void navigate(`/order/before/${encodeParams({ order: [line], ifcart: 0 })}`);
   };
 
   const addToCart = async () => {
     const line = checked();
     if (!line) return;
     if (!loggedIn) {
-      navigate('/login');
+      void navigate('/login');
       return;
     }
     setAdding(true);

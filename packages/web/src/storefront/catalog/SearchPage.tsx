@@ -105,8 +105,8 @@ export default function SearchPage() {
   const result = useLoad(path, () => api.get<SearchAnswer>('/goods', searchQuery(state)));
   const data = result.data;
 
-  const go = (change: Partial<SearchState>) => navigate(searchPath(refine(state, change)));
-  const goPage = (page: number) => navigate(searchPath({ ...state, page }));
+  const go = (change: Partial<SearchState>) => void navigate(searchPath(refine(state, change)));
+  const goPage = (page: number) => void navigate(searchPath({ ...state, page }));
 
   const current = state.class_id ? findClass(tree, state.class_id) : null;
   const brandName = state.brand_id ? (data?.brands.find((b) => b.id === state.brand_id)?.name ?? `#${state.brand_id}`) : null;
@@ -142,7 +142,7 @@ export default function SearchPage() {
             </Badge>
           ))}
           {chips.length > 0 && (
-            <Anchor size="sm" onClick={() => navigate('/s')} component="button">
+            <Anchor size="sm" onClick={() => void navigate('/s')} component="button">
               {tc('search.clearAll')}
             </Anchor>
           )}
@@ -174,7 +174,7 @@ export default function SearchPage() {
         {data && data.data.length === 0 && !result.loading && (
           <EmptyState message={tc('search.empty')}>
             {chips.length > 0 && (
-              <Button variant="light" size="xs" onClick={() => navigate('/s')}>
+              <Button variant="light" size="xs" onClick={() => void navigate('/s')}>
                 {tc('search.clearAll')}
               </Button>
             )}

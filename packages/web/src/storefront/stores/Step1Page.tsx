@@ -32,7 +32,7 @@ function Agreement({ app }: { app: Application | null }) {
     setBusy(true);
     try {
       if (!app) await api.post('/store/join');
-      navigate(wizardPath('step_2'));
+      void navigate(wizardPath('step_2'));
     } catch {
       // the client has shown the refusal
     } finally {

@@ -34,7 +34,7 @@ function ApplicationForm({ app }: { app: Application | null }) {
     try {
       await api.put('/store', body);
       notifySuccess(tc('join.submitted'));
-      navigate(wizardPath('step_3'));
+      void navigate(wizardPath('step_3'));
     } catch (error) {
       if (error instanceof ApiError) form.setErrors(formFieldErrors(error.fieldErrors));
     } finally {
@@ -106,7 +106,7 @@ function ApplicationForm({ app }: { app: Application | null }) {
           </SimpleGrid>
         </Fieldset>
         <Group>
-          <Button variant="default" onClick={() => navigate(wizardPath('step_1'))}>
+          <Button variant="default" onClick={() => void navigate(wizardPath('step_1'))}>
             {tc('join.back')}
           </Button>
           <Button type="submit" loading={saving}>

@@ -21,7 +21,7 @@ export function WizardFrame({ page, children }: { page: WizardPage; children: (a
   const ready = !load.loading && !load.failed && load.data !== undefined;
   const target = ready ? redirectFor(page, load.data ?? null) : null;
   useEffect(() => {
-    if (target) navigate(wizardPath(target), { replace: true });
+    if (target) void navigate(wizardPath(target), { replace: true });
   }, [target, navigate]);
 
   let body: ReactNode;

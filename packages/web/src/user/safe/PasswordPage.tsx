@@ -29,7 +29,7 @@ function PasswordForm({ phone }: { phone: string | null }) {
     try {
       await api.post('/auth/edit', { provider: 'users', password: values.password, ...proofFields(values, 'old_password') });
       notifySuccess(t('user.safe.passwordChanged'));
-      navigate(SAFE_PATH);
+      void navigate(SAFE_PATH);
     } catch (error) {
       showFieldErrors(form, error, { old_password: 'current' });
     } finally {

@@ -32,7 +32,7 @@ function PayPasswordForm({ phone }: { phone: string | null }) {
     try {
       await api.post('/auth/edit_secure', { provider: 'users', pay_password: values.pay_password, ...proofFields(values, 'password') });
       notifySuccess(t('user.safe.payPasswordChanged'));
-      navigate(SAFE_PATH);
+      void navigate(SAFE_PATH);
     } catch (error) {
       showFieldErrors(form, error, { password: 'current' });
     } finally {

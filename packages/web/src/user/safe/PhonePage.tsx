@@ -39,7 +39,7 @@ function PhoneForm({ current }: { current: string | null }) {
       });
       await reloadUser('user');
       notifySuccess(t('user.safe.phoneChanged'));
-      navigate(SAFE_PATH);
+      void navigate(SAFE_PATH);
     } catch (error) {
       showFieldErrors(form, error);
     } finally {
