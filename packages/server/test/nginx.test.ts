@@ -86,7 +86,7 @@ describe('docker-compose.yml', () => {
     const api = service('api')
     expect(api).toContain('UPLOAD_DIR: /srv/uploads')
     expect(api).toContain('PRIVATE_UPLOAD_DIR: /srv/private-uploads')
-    expect(api).toContain('volumes: [uploads:/srv/uploads, private-uploads:/srv/private-uploads]')
+    expect(api).toContain('volumes: [uploads:/srv/uploads, private-uploads:/srv/private-uploads, secrets:/srv/secrets]')
     const worker = service('worker')
     expect(worker).toContain('uploads:/srv/uploads')
     expect(worker).not.toContain('private-uploads')

@@ -129,7 +129,7 @@ describe('POST /api/sms', () => {
       const shopper = await createUser(app, { phone: '13600000010' })
       const login = await http(capped).post('/api/login').send({ username: shopper.username, password: shopper.password, provider: 'users' })
       const asShopper = (phone: string, ip: string) =>
-        http(capped).post('/api/sms').set(address(ip)).set(bearer(login.body.data.access_token)).send({ phone, name: 'edit_user' })
+        http(capped).post('/api/sms').set(address(ip)).set(bearer(login.body.data.access_token)).send({ phone, name: 'bind_phone' })
       expect((await asShopper('13600000011', '203.0.113.21')).body.code).toBe(200)
       expect((await asShopper('13600000012', '203.0.113.22')).body.code).toBe(200)
       expect((await asShopper('13600000013', '203.0.113.23')).body).toMatchObject({ code: 429, msg: msg('msg.smsDailyCap') })

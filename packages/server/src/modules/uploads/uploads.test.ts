@@ -270,7 +270,7 @@ describe('the record of every upload (uploads rows)', () => {
   it('writes a row per stored file for shoppers, sellers and admins, and none for a refused file', async () => {
     const buyer = await makeUser('rec_buyer')
     const owner = await makeUser('rec_seller')
-    const store = await app.db.stores.create({ data: { user_id: owner.id, store_name: 'REC' } })
+    const store = await app.db.stores.create({ data: { user_id: owner.id, store_name: 'REC', store_verify: 4 } })
     const staff = await makeUser('rec_staff', owner.id)
     const admin = await app.db.admins.create({ data: { username: 'rec_admin', password: 'unused: tokens are issued directly' } })
 
@@ -295,7 +295,7 @@ describe('the record of every upload (uploads rows)', () => {
 
   it('leaves neither a file nor a row (nor a used quota) when storing or recording fails', async () => {
     const owner = await makeUser('rec_gone')
-    const store = await app.db.stores.create({ data: { user_id: owner.id, store_name: 'GONE' } })
+    const store = await app.db.stores.create({ data: { user_id: owner.id, store_name: 'GONE', store_verify: 4 } })
     const auth = bearer(await tokenFor('seller', owner.id))
     const quotaKey = app.key('upload_quota', 'seller', store.id, today())
     // The disk refuses: the day's folder of 'blocked' is a file.
@@ -363,7 +363,7 @@ describe('daily upload quotas', () => {
 
   it("shares the seller quota between a store's accounts", async () => {
     const owner = await makeUser('quota_owner')
-    await small.db.stores.create({ data: { user_id: owner.id, store_name: 'Q' } })
+    await small.db.stores.create({ data: { user_id: owner.id, store_name: 'Q', store_verify: 4 } })
     const staff = await makeUser('quota_staff', owner.id)
     const token = async (id: number) => bearer((await small.tokens.issue('seller', id, { ip: '127.0.0.1', headers: {} } as FastifyRequest)).access_token)
     const image = await png(12, 12)
