@@ -105,6 +105,21 @@ describe('400 invalid input', () => {
     expect(res.body).toMatchObject({ code: 400, data: null })
   })
 
+  it('reads only the form’s own fields: __proto__, constructor and toString are unknown fields, not inherited ones', async () => {
+    const before = await app.db.configs.count()
+    for (const key of ['__proto__', 'constructor', 'toString', '__proto__[]', 'hasOwnProperty']) {
+      const res = await http(app).post('/api/Admin/probe_configs').set(bearer(superToken)).type('form').send(`name=probe_proto&${key}=x`)
+      expect(res.status, key).toBe(400)
+      expect(res.body.data, key).toEqual({ [key.replace('[]', '')]: '不允许的字段' })
+    }
+    // a field given twice, under an inherited name or not, is two values of that field
+    const twice = await http(app).post('/api/Admin/probe_configs').set(bearer(superToken)).type('form').send('name=a&name=b')
+    expect(twice.status).toBe(400)
+    expect(Object.keys(twice.body.data)).toEqual(['name'])
+    expect(await app.db.configs.count()).toBe(before)
+    expect(({} as Record<string, unknown>).x).toBeUndefined()
+  })
+
   it('accepts the same input form-encoded (the back-office client posts forms)', async () => {
     const res = await http(app).post('/api/Admin/probe_configs').set(bearer(superToken)).type('form').send('name=probe_site&is_type=1')
     expect(res.body.code).toBe(200)
