@@ -3,9 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import sharp from 'sharp'
+import net from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { defineResource, zx } from '@qshop/shared'
 import { buildApp } from '../src/app.ts'
 import { resourceRoutes } from '../src/core/resource.ts'
+import { IDS_PARAM_MAX_LENGTH, MAX_BATCH_IDS } from '@qshop/shared/schemas/common'
 import { bearer, createTestApp, http, resetDb, testConfig } from './helpers.ts'
 
 /** A back-office resource over `configs` (unique `name`) exercising the resource engine's refusals. */
@@ -186,6 +189,78 @@ describe('401 / 403 / 404 / 402 / 409 / 413', () => {
     const res = await post({ name: 'big', content: 'x'.repeat(3 * 1024 * 1024) })
     expect(res.status).toBe(413)
     expect(res.body).toEqual({ code: 413, msg: '上传内容过大', data: null })
+  })
+})
+
+/** Sends `request` as written to the app listening on a real socket and answers what came back. */
+async function rawExchange(request: string): Promise<{ status: number; headers: Record<string, string>; body: unknown }> {
+  const { port } = app.server.address() as AddressInfo
+  const text = await new Promise<string>((resolve, reject) => {
+    let received = ''
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request))
+    socket.setEncoding('latin1')
+    socket.on('data', (chunk) => (received += chunk))
+    socket.on('close', () => resolve(received))
+    // the server may close while the rest of an oversized request is still being written
+    socket.on('error', (err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' || err.code === 'EPIPE' ? resolve(received) : reject(err)))
+  })
+  const [head, ...rest] = text.split('\r\n\r\n')
+  const [statusLine, ...lines] = head.split('\r\n')
+  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]))
+  return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(Buffer.from(rest.join('\r\n\r\n'), 'latin1').toString('utf8')) }
+}
+
+const expectSecurityHeaders = (headers: Record<string, string | string[] | undefined>) => {
+  expect(headers['x-content-type-options']).toBe('nosniff')
+  expect(headers['x-frame-options']).toBe('SAMEORIGIN')
+  expect(headers['content-security-policy']).toContain("default-src 'self'")
+  expect(headers['strict-transport-security']).toBeDefined()
+  expect(headers['cross-origin-resource-policy']).toBe('same-site')
+  expect(headers['x-request-id']).toMatch(/\S/)
+}
+
+describe('answers before any route: 414, 431, 400 on a malformed request', () => {
+  beforeAll(async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' })
+  })
+
+  it('a URL parameter past the router’s limit is 414 in the envelope, with the security headers', async () => {
+    const res = await http(app).get(`/api/Admin/probe_configs/${'1'.repeat(IDS_PARAM_MAX_LENGTH + 1)}`).set(bearer(superToken))
+    expect(res.status).toBe(414)
+    expect(res.body).toEqual({ code: 414, msg: '请求地址过长', data: null })
+    expectSecurityHeaders(res.headers)
+    const en = await http(app).delete(`/api/Admin/probe_configs/${'1,'.repeat(IDS_PARAM_MAX_LENGTH / 2)}1`).set('lang', 'en')
+    expect(en.body).toEqual({ code: 414, msg: 'The request URL is too long.', data: null })
+    // a batch delete of a full page of ids is within the limit
+    const ids = Array.from({ length: MAX_BATCH_IDS }, (_, i) => 2000000000 + i).join(',')
+    expect((await http(app).delete(`/api/Admin/probe_configs/${ids}`).set(bearer(superToken))).status).toBe(404)
+  })
+
+  it('malformed percent-encoding in a URL parameter is 400 in the envelope', async () => {
+    const res = await http(app).get('/api/Admin/probe_configs/%E0%A4%A').set(bearer(superToken))
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ code: 400, msg: '数据异常', data: null })
+    expectSecurityHeaders(res.headers)
+  })
+
+  it('headers past Node’s limit are 431 in the envelope, translated, with the security headers', async () => {
+    const res = await rawExchange(`GET /api/health HTTP/1.1\r\nHost: x\r\nlang: en\r\nX-Big: ${'a'.repeat(20000)}\r\n\r\n`)
+    expect(res.status).toBe(431)
+    expect(res.body).toEqual({ code: 431, msg: 'The request headers are too large.', data: null })
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+    expectSecurityHeaders(res.headers)
+    expect((await rawExchange(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20000)}\r\n\r\n`)).body).toEqual({ code: 431, msg: '请求头过大', data: null })
+  })
+
+  it('a URL past Node’s header limit is 431 too; a request Node cannot parse is 400; both in the envelope', async () => {
+    const long = await rawExchange(`GET /api/health?x=${'a'.repeat(20000)} HTTP/1.1\r\nHost: x\r\n\r\n`)
+    expect(long.status).toBe(431)
+    expect(long.body).toEqual({ code: 431, msg: '请求头过大', data: null })
+    expectSecurityHeaders(long.headers)
+    const broken = await rawExchange('GET /api/health HTTP/1.1\r\nHost x\r\n\r\n')
+    expect(broken.status).toBe(400)
+    expect(broken.body).toEqual({ code: 400, msg: '数据异常', data: null })
+    expectSecurityHeaders(broken.headers)
   })
 })
 
