@@ -350,6 +350,55 @@ describe('health, docs, security headers', () => {
     }
   })
 
+  it('API docs can be turned off (the default in production, config.test.ts): /api/docs is then an unknown route', async () => {
+    const closed = await createTestApp({ API_DOCS: false })
+    try {
+      for (const path of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+        const res = await http(closed).get(path)
+        expect(res.status, path).toBe(404)
+        expect(res.body, path).toEqual({ code: 404, msg: '接口不存在', data: null })
+      }
+    } finally {
+      await closed.close()
+    }
+  })
+
+  it('CORS: by default no other site is let in; configured origins are, one by one; * only when set, never the caller echoed', async () => {
+    const evil = 'https://evil.example'
+    const preflight = (target: FastifyInstance, origin: string) =>
+      http(target).options('/api/Admin/auth/info').set('Origin', origin).set('Access-Control-Request-Method', 'GET').set('Access-Control-Request-Headers', 'authorization')
+    const simple = (target: FastifyInstance, origin: string) => http(target).get('/api/health').set('Origin', origin)
+
+    // the default (this file's app): nothing for any origin
+    for (const res of [await preflight(app, evil), await simple(app, evil), await simple(app, 'http://localhost:5173')]) {
+      expect(res.headers['access-control-allow-origin']).toBeUndefined()
+      expect(res.headers['access-control-allow-credentials']).toBeUndefined()
+    }
+
+    const listed = await createTestApp({ CORS_ORIGIN: ['https://shop.example.com', 'https://m.shop.example.com'] })
+    const any = await createTestApp({ CORS_ORIGIN: ['*'] })
+    try {
+      const allowed = await preflight(listed, 'https://m.shop.example.com')
+      expect(allowed.status).toBe(204)
+      expect(allowed.headers['access-control-allow-origin']).toBe('https://m.shop.example.com')
+      expect(allowed.headers['access-control-allow-headers']).toContain('Authorization')
+      expect(allowed.headers['access-control-allow-credentials']).toBeUndefined()
+      expect((await simple(listed, 'https://shop.example.com')).headers['access-control-allow-origin']).toBe('https://shop.example.com')
+      for (const origin of [evil, 'https://shop.example.com.evil.example', 'http://shop.example.com', 'null']) {
+        expect((await preflight(listed, origin)).headers['access-control-allow-origin'], origin).toBeUndefined()
+        expect((await simple(listed, origin)).headers['access-control-allow-origin'], origin).toBeUndefined()
+      }
+
+      for (const res of [await preflight(any, evil), await simple(any, evil)]) {
+        expect(res.headers['access-control-allow-origin']).toBe('*')
+        expect(res.headers['access-control-allow-credentials']).toBeUndefined()
+      }
+    } finally {
+      await listed.close()
+      await any.close()
+    }
+  })
+
   it('sends helmet security headers on every answer: success, error, unknown route, the web app’s deep links', async () => {
     const saved = app.spaIndex
     app.spaIndex = '<!doctype html><title>QShop</title>'

@@ -7,4 +7,3 @@ process.env.REDIS_PREFIX = `qshop_test_${pool}`
 process.env.LOG_LEVEL ??= 'silent'
 process.env.RATE_LIMIT_MAX ??= '100000'
 process.env.UPLOAD_DIR = `/tmp/qshop-test-uploads-${pool}`
-process.env.API_DOCS ??= 'true'

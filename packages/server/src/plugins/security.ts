@@ -7,11 +7,14 @@ import { tooMany } from '../core/errors.ts'
 import { syncedWindowStore } from '../core/rateLimitStore.ts'
 
 export default fp(async function security(app: FastifyInstance) {
-  await app.register(cors, {
-    origin: app.config.CORS_ORIGIN === '*' ? true : app.config.CORS_ORIGIN.split(','),
-    exposedHeaders: ['Authorization'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'lang', 'Accept-Language'],
-  })
+  // Only the configured sites, never the caller's Origin echoed back; `*` only when an operator sets it.
+  const origins = app.config.CORS_ORIGIN
+  if (origins.length)
+    await app.register(cors, {
+      origin: origins[0] === '*' ? '*' : origins,
+      exposedHeaders: ['Authorization'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'lang', 'Accept-Language'],
+    })
   await app.register(rateLimit, {
     global: true,
     max: app.config.RATE_LIMIT_MAX,
