@@ -303,6 +303,29 @@ describe('the Prisma and bare-driver read paths answer the same', () => {
     expect(differences).toEqual([])
   })
 
+  test('a time names its second or its day as the lists show them, in the process zone', async () => {
+    const users = listed().find((r) => r.decl.area === 'admin' && r.decl.name === 'users')!
+    const user = await db().users.create({ data: { username: 'walk_zone', password: 'x', created_at: new Date('2026-03-04T16:30:15.400Z') } })
+    const saved = process.env.TZ
+    process.env.TZ = 'Asia/Shanghai'
+    try {
+      // shown as 2026-03-05 00:30:15 in Shanghai
+      const found = async (value: string) => {
+        const plan = await listPlan(app.db, users, requestOf(users), listQuery({ created_at: value }))
+        const [viaSql, viaPrisma] = [await listPageSql(app.sql, users.model, plan), await prismaPage(app.db, users.model, plan)]
+        expect(toWire(viaSql!.rows), value).toEqual(toWire(viaPrisma.rows))
+        return viaPrisma.rows.some((r) => r.id === user.id)
+      }
+      for (const value of ['2026-03-05 00:30:15,2026-03-05 00:30:15|between', '2026-03-05,2026-03-05|between', '2026-03-05|gte', '2026-03-05|lte', '2026-03-05 00:30:15|lte', '2026-03-05 00:30:15|gte'])
+        expect(await found(value), value).toBe(true)
+      for (const value of ['2026-03-04,2026-03-04|between', '2026-03-05 00:30:16|gte', '2026-03-05 00:30:14|lte', '2026-03-04|lte', '2026-03-06|gte'])
+        expect(await found(value), value).toBe(false)
+    } finally {
+      process.env.TZ = saved
+      await db().users.delete({ where: { id: user.id } })
+    }
+  })
+
   test('a like value matches its % _ \\ literally', async () => {
     for (const res of listed())
       for (const [name, field] of filters(res)) {

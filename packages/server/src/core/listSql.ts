@@ -49,14 +49,14 @@ export function whereSql(where: Where): { sql: string; params: unknown[] } | nul
   return { sql: parts.length ? ` WHERE ${parts.join(' AND ')}` : '', params }
 }
 
-export type SqlPage = { rows: Record<string, unknown>[]; total: number }
+export type ListPage = { rows: Record<string, unknown>[]; total: number }
 
 /** One page and the total, or null when the query needs Prisma. */
 export async function listPageSql(
   pool: Pool,
   table: string,
   { select, where, orderBy, skip, take }: { select: Record<string, unknown>; where: Where; orderBy: Order; skip: number; take: number },
-): Promise<SqlPage | null> {
+): Promise<ListPage | null> {
   const columns = Object.entries(select)
   if (!IDENT.test(table) || columns.some(([c, v]) => v !== true || !IDENT.test(c))) return null
   const cond = whereSql(where)

@@ -11,7 +11,7 @@ import { ok, fieldErrors } from '../plugins/envelope.ts'
 import type { Db } from './db.ts'
 import type { ScopePlugin } from '../modules/types.ts'
 import { mapPrismaError } from './prismaErrors.ts'
-import { listPageSql, type SqlPage } from './listSql.ts'
+import { listPageSql, type ListPage } from './listSql.ts'
 import { checkFilters, filterWhere } from './listFilters.ts'
 import { cleanRichText } from './richText.ts'
 
@@ -162,7 +162,7 @@ export async function listPlan(db: Db, res: ServerResource, req: FastifyRequest,
 }
 
 /** A list page read through Prisma. */
-export async function prismaPage(db: Db, model: string, plan: ListPlan): Promise<SqlPage> {
+export async function prismaPage(db: Db, model: string, plan: ListPlan): Promise<ListPage> {
   const d = delegate(db, model)
   const [rows, total] = await Promise.all([d.findMany({ where: plan.where, select: plan.select, orderBy: plan.orderBy, skip: plan.skip, take: plan.take }), d.count({ where: plan.where })])
   return { rows, total }
