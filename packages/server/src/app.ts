@@ -16,12 +16,13 @@ import infra from './plugins/infra.ts'
 import auth from './plugins/auth.ts'
 import form from './plugins/form.ts'
 import security from './plugins/security.ts'
-import securityHeaders, { APP_SECURITY_HEADERS } from './plugins/securityHeaders.ts'
+import securityHeaders, { APP_SECURITY_HEADERS, helmetHeaders } from './plugins/securityHeaders.ts'
+import { parserErrorAnswer, routerErrorAnswer } from './plugins/clientErrors.ts'
 import docs from './plugins/docs.ts'
 import uploads from './plugins/uploads.ts'
 import queues from './plugins/queues.ts'
 import { modules } from './modules/index.ts'
-import { noQuery } from '@qshop/shared/schemas/common'
+import { IDS_PARAM_MAX_LENGTH, noQuery } from '@qshop/shared/schemas/common'
 import type { ScopePlugin } from './modules/types.ts'
 
 export type RouteRecord = {
@@ -52,12 +53,16 @@ const AREAS: { area: AreaName; prefix: string; key: 'storefront' | 'seller' | 'a
 export type BuildOptions = { db?: Db; redis?: Redis; logger?: boolean }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const headers = helmetHeaders(APP_SECURITY_HEADERS)
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     bodyLimit: 2 * 1024 * 1024,
-    routerOptions: { caseSensitive: true },
+    // The longest URL parameter is a batch delete's `:ids`; a longer one is answered 414.
+    routerOptions: { caseSensitive: true, maxParamLength: IDS_PARAM_MAX_LENGTH },
+    frameworkErrors: routerErrorAnswer(headers),
+    clientErrorHandler: parserErrorAnswer(headers),
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

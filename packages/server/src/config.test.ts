@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, test } from 'vitest'
 import { KNOWN_DEFAULT_SECRETS, loadConfig } from './config.ts'
 
 const STRONG = 'k2P9xQ7rT4mW8zL1vB6nC3hJ5dF0gS2a' // 32 characters
@@ -88,5 +88,40 @@ describe('JWT_SECRET_FILE', () => {
     expect(secrets[0]).toMatch(/^[\w-]{64}$/)
     expect(readFileSync(file, 'utf8').trim()).toBe(secrets[0])
     expect(readdirSync(dir)).toEqual(['jwt_secret'])
+  })
+})
+
+describe('CORS_ORIGIN', () => {
+  test('none by default: the web app is served from the API’s origin', () => {
+    expect(loadConfig({}).CORS_ORIGIN).toEqual([])
+    expect(loadConfig({ CORS_ORIGIN: '' }).CORS_ORIGIN).toEqual([])
+  })
+
+  test('a comma list of origins, or * alone', () => {
+    expect(loadConfig({ CORS_ORIGIN: 'https://shop.example.com, http://localhost:5173' }).CORS_ORIGIN).toEqual(['https://shop.example.com', 'http://localhost:5173'])
+    expect(loadConfig({ CORS_ORIGIN: '*' }).CORS_ORIGIN).toEqual(['*'])
+  })
+
+  test.each(['https://shop.example.com/', 'shop.example.com', 'https://a.com/path', '*,https://a.com', 'https://*.example.com', 'javascript:alert(1)'])(
+    '%s is refused at start-up',
+    (value) => {
+      expect(() => loadConfig({ CORS_ORIGIN: value })).toThrow(/CORS_ORIGIN/)
+    },
+  )
+})
+
+describe('API_DOCS', () => {
+  test.each([
+    [{ NODE_ENV: 'production' }, false],
+    [{ NODE_ENV: 'development' }, true],
+    [{ NODE_ENV: 'test' }, true],
+    [{}, true],
+    [{ NODE_ENV: 'production', API_DOCS: 'true' }, true],
+    [{ NODE_ENV: 'development', API_DOCS: 'false' }, false],
+    [{ NODE_ENV: 'production', API_DOCS: '0' }, false],
+    [{ NODE_ENV: 'production', API_DOCS: '' }, false],
+    [{ NODE_ENV: 'development', API_DOCS: '' }, true],
+  ])('%o → %s', (env, docs) => {
+    expect(loadConfig({ ...env, JWT_SECRET: STRONG }).API_DOCS).toBe(docs)
   })
 })

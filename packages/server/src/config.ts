@@ -7,6 +7,16 @@ import { z } from 'zod'
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 const count = z.coerce.number().int().positive()
 
+/** `scheme://host[:port]`, as a browser sends it in the Origin header. */
+const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/
+/** Sites whose pages may call the API: none (same origin only), a comma list of origins, or `*` for any site. */
+const corsOrigins = z
+  .string()
+  .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean))
+  .refine((list) => (list.length === 1 && list[0] === '*') || list.every((o) => ORIGIN.test(o)), {
+    message: 'a comma list of origins such as https://shop.example.com (no path, no trailing slash), or * alone',
+  })
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().default(3000),
@@ -64,13 +74,16 @@ const schema = z.object({
   UPLOAD_SELLER_DAILY_FILES: z.coerce.number().int().positive().default(1000),
   UPLOAD_SELLER_DAILY_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
   WEB_DIST: z.string().default('packages/web/dist'),
-  CORS_ORIGIN: z.string().default('*'),
+  /** Empty (the default): the web app is served from the API's own origin (docker compose, pnpm start) and no other
+   *  site may call it from a browser. Bearer tokens, not cookies, authorize requests: credentials are never allowed. */
+  CORS_ORIGIN: corsOrigins.default([]),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  API_DOCS: bool.default(true),
+  /** Swagger UI and the OpenAPI document at /api/docs; unset: on in development and test, off in production. */
+  API_DOCS: z.preprocess((v) => (v === '' ? undefined : v), bool.optional()),
 })
 
-export type Config = z.infer<typeof schema>
+export type Config = Omit<z.infer<typeof schema>, 'API_DOCS'> & { API_DOCS: boolean }
 
 /** The per-class request limits, for setups that must not be limited (the test suites, the benchmark). */
 export const RATE_LIMIT_KEYS = Object.keys(schema.shape).filter((k) => /^RATE_LIMIT_.+_(IP|ACCOUNT)$/.test(k))
@@ -135,6 +148,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
-  const config = { ...parsed.data, ...overrides }
+  const config = { ...parsed.data, API_DOCS: parsed.data.API_DOCS ?? parsed.data.NODE_ENV !== 'production', ...overrides }
   return { ...config, JWT_SECRET: resolveSecret(config) }
 }

@@ -3,9 +3,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import sharp from 'sharp'
+import net from 'node:net'
+import type { AddressInfo } from 'node:net'
 import { defineResource, zx } from '@qshop/shared'
 import { buildApp } from '../src/app.ts'
 import { resourceRoutes } from '../src/core/resource.ts'
+import { IDS_PARAM_MAX_LENGTH, MAX_BATCH_IDS } from '@qshop/shared/schemas/common'
 import { bearer, createTestApp, http, resetDb, testConfig } from './helpers.ts'
 
 /** A back-office resource over `configs` (unique `name`) exercising the resource engine's refusals. */
@@ -105,6 +108,21 @@ describe('400 invalid input', () => {
     expect(res.body).toMatchObject({ code: 400, data: null })
   })
 
+  it('reads only the form’s own fields: __proto__, constructor and toString are unknown fields, not inherited ones', async () => {
+    const before = await app.db.configs.count()
+    for (const key of ['__proto__', 'constructor', 'toString', '__proto__[]', 'hasOwnProperty']) {
+      const res = await http(app).post('/api/Admin/probe_configs').set(bearer(superToken)).type('form').send(`name=probe_proto&${key}=x`)
+      expect(res.status, key).toBe(400)
+      expect(res.body.data, key).toEqual({ [key.replace('[]', '')]: '不允许的字段' })
+    }
+    // a field given twice, under an inherited name or not, is two values of that field
+    const twice = await http(app).post('/api/Admin/probe_configs').set(bearer(superToken)).type('form').send('name=a&name=b')
+    expect(twice.status).toBe(400)
+    expect(Object.keys(twice.body.data)).toEqual(['name'])
+    expect(await app.db.configs.count()).toBe(before)
+    expect(({} as Record<string, unknown>).x).toBeUndefined()
+  })
+
   it('accepts the same input form-encoded (the back-office client posts forms)', async () => {
     const res = await http(app).post('/api/Admin/probe_configs').set(bearer(superToken)).type('form').send('name=probe_site&is_type=1')
     expect(res.body.code).toBe(200)
@@ -171,6 +189,78 @@ describe('401 / 403 / 404 / 402 / 409 / 413', () => {
     const res = await post({ name: 'big', content: 'x'.repeat(3 * 1024 * 1024) })
     expect(res.status).toBe(413)
     expect(res.body).toEqual({ code: 413, msg: '上传内容过大', data: null })
+  })
+})
+
+/** Sends `request` as written to the app listening on a real socket and answers what came back. */
+async function rawExchange(request: string): Promise<{ status: number; headers: Record<string, string>; body: unknown }> {
+  const { port } = app.server.address() as AddressInfo
+  const text = await new Promise<string>((resolve, reject) => {
+    let received = ''
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(request))
+    socket.setEncoding('latin1')
+    socket.on('data', (chunk) => (received += chunk))
+    socket.on('close', () => resolve(received))
+    // the server may close while the rest of an oversized request is still being written
+    socket.on('error', (err: NodeJS.ErrnoException) => (err.code === 'ECONNRESET' || err.code === 'EPIPE' ? resolve(received) : reject(err)))
+  })
+  const [head, ...rest] = text.split('\r\n\r\n')
+  const [statusLine, ...lines] = head.split('\r\n')
+  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]))
+  return { status: Number(statusLine.split(' ')[1]), headers, body: JSON.parse(Buffer.from(rest.join('\r\n\r\n'), 'latin1').toString('utf8')) }
+}
+
+const expectSecurityHeaders = (headers: Record<string, string | string[] | undefined>) => {
+  expect(headers['x-content-type-options']).toBe('nosniff')
+  expect(headers['x-frame-options']).toBe('SAMEORIGIN')
+  expect(headers['content-security-policy']).toContain("default-src 'self'")
+  expect(headers['strict-transport-security']).toBeDefined()
+  expect(headers['cross-origin-resource-policy']).toBe('same-site')
+  expect(headers['x-request-id']).toMatch(/\S/)
+}
+
+describe('answers before any route: 414, 431, 400 on a malformed request', () => {
+  beforeAll(async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' })
+  })
+
+  it('a URL parameter past the router’s limit is 414 in the envelope, with the security headers', async () => {
+    const res = await http(app).get(`/api/Admin/probe_configs/${'1'.repeat(IDS_PARAM_MAX_LENGTH + 1)}`).set(bearer(superToken))
+    expect(res.status).toBe(414)
+    expect(res.body).toEqual({ code: 414, msg: '请求地址过长', data: null })
+    expectSecurityHeaders(res.headers)
+    const en = await http(app).delete(`/api/Admin/probe_configs/${'1,'.repeat(IDS_PARAM_MAX_LENGTH / 2)}1`).set('lang', 'en')
+    expect(en.body).toEqual({ code: 414, msg: 'The request URL is too long.', data: null })
+    // a batch delete of a full page of ids is within the limit
+    const ids = Array.from({ length: MAX_BATCH_IDS }, (_, i) => 2000000000 + i).join(',')
+    expect((await http(app).delete(`/api/Admin/probe_configs/${ids}`).set(bearer(superToken))).status).toBe(404)
+  })
+
+  it('malformed percent-encoding in a URL parameter is 400 in the envelope', async () => {
+    const res = await http(app).get('/api/Admin/probe_configs/%E0%A4%A').set(bearer(superToken))
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ code: 400, msg: '数据异常', data: null })
+    expectSecurityHeaders(res.headers)
+  })
+
+  it('headers past Node’s limit are 431 in the envelope, translated, with the security headers', async () => {
+    const res = await rawExchange(`GET /api/health HTTP/1.1\r\nHost: x\r\nlang: en\r\nX-Big: ${'a'.repeat(20000)}\r\n\r\n`)
+    expect(res.status).toBe(431)
+    expect(res.body).toEqual({ code: 431, msg: 'The request headers are too large.', data: null })
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8')
+    expectSecurityHeaders(res.headers)
+    expect((await rawExchange(`GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20000)}\r\n\r\n`)).body).toEqual({ code: 431, msg: '请求头过大', data: null })
+  })
+
+  it('a URL past Node’s header limit is 431 too; a request Node cannot parse is 400; both in the envelope', async () => {
+    const long = await rawExchange(`GET /api/health?x=${'a'.repeat(20000)} HTTP/1.1\r\nHost: x\r\n\r\n`)
+    expect(long.status).toBe(431)
+    expect(long.body).toEqual({ code: 431, msg: '请求头过大', data: null })
+    expectSecurityHeaders(long.headers)
+    const broken = await rawExchange('GET /api/health HTTP/1.1\r\nHost x\r\n\r\n')
+    expect(broken.status).toBe(400)
+    expect(broken.body).toEqual({ code: 400, msg: '数据异常', data: null })
+    expectSecurityHeaders(broken.headers)
   })
 })
 
@@ -255,6 +345,55 @@ describe('health, docs, security headers', () => {
       expect(doc.body.openapi).toMatch(/^3\./)
       for (const path of ['/api/health', '/api/common', '/api/load_areas', '/api/uploads', '/api/Seller/uploads', '/api/Admin/uploads'])
         expect(Object.keys(doc.body.paths), path).toContain(path)
+    }
+  })
+
+  it('API docs can be turned off (the default in production, config.test.ts): /api/docs is then an unknown route', async () => {
+    const closed = await createTestApp({ API_DOCS: false })
+    try {
+      for (const path of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+        const res = await http(closed).get(path)
+        expect(res.status, path).toBe(404)
+        expect(res.body, path).toEqual({ code: 404, msg: '接口不存在', data: null })
+      }
+    } finally {
+      await closed.close()
+    }
+  })
+
+  it('CORS: by default no other site is let in; configured origins are, one by one; * only when set, never the caller echoed', async () => {
+    const evil = 'https://evil.example'
+    const preflight = (target: FastifyInstance, origin: string) =>
+      http(target).options('/api/Admin/auth/info').set('Origin', origin).set('Access-Control-Request-Method', 'GET').set('Access-Control-Request-Headers', 'authorization')
+    const simple = (target: FastifyInstance, origin: string) => http(target).get('/api/health').set('Origin', origin)
+
+    // the default (this file's app): nothing for any origin
+    for (const res of [await preflight(app, evil), await simple(app, evil), await simple(app, 'http://localhost:5173')]) {
+      expect(res.headers['access-control-allow-origin']).toBeUndefined()
+      expect(res.headers['access-control-allow-credentials']).toBeUndefined()
+    }
+
+    const listed = await createTestApp({ CORS_ORIGIN: ['https://shop.example.com', 'https://m.shop.example.com'] })
+    const any = await createTestApp({ CORS_ORIGIN: ['*'] })
+    try {
+      const allowed = await preflight(listed, 'https://m.shop.example.com')
+      expect(allowed.status).toBe(204)
+      expect(allowed.headers['access-control-allow-origin']).toBe('https://m.shop.example.com')
+      expect(allowed.headers['access-control-allow-headers']).toContain('Authorization')
+      expect(allowed.headers['access-control-allow-credentials']).toBeUndefined()
+      expect((await simple(listed, 'https://shop.example.com')).headers['access-control-allow-origin']).toBe('https://shop.example.com')
+      for (const origin of [evil, 'https://shop.example.com.evil.example', 'http://shop.example.com', 'null']) {
+        expect((await preflight(listed, origin)).headers['access-control-allow-origin'], origin).toBeUndefined()
+        expect((await simple(listed, origin)).headers['access-control-allow-origin'], origin).toBeUndefined()
+      }
+
+      for (const res of [await preflight(any, evil), await simple(any, evil)]) {
+        expect(res.headers['access-control-allow-origin']).toBe('*')
+        expect(res.headers['access-control-allow-credentials']).toBeUndefined()
+      }
+    } finally {
+      await listed.close()
+      await any.close()
     }
   })
 

@@ -11,4 +11,3 @@ process.env.LOG_LEVEL ??= 'silent'
 for (const key of RATE_LIMIT_KEYS) process.env[key] ??= '100000'
 process.env.UPLOAD_DIR = `/tmp/qshop-test-uploads-${pool}`
 process.env.PRIVATE_UPLOAD_DIR = `/tmp/qshop-test-private-uploads-${pool}`
-process.env.API_DOCS ??= 'true'

@@ -1,11 +1,12 @@
 // Strict input, checked over EVERY route the app registers (including routes added later): an unknown query
 // field, and an unknown field in a JSON body, are refused with 400 and field errors naming them, and nothing
-// is written. Each request comes from an actor allowed on the route, so the 400 is the validation's.
+// is written; an id in a path is decimal digits only. Each request comes from an actor allowed on the route, so the
+// 400 is the validation's.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import mysql from 'mysql2/promise'
 import type { RouteRecord } from '../src/app.ts'
-import { bearer, callRoute, createTestApp, resetDb, routeLabel } from './helpers.ts'
+import { bearer, callRoute, createTestApp, http, resetDb, routeLabel } from './helpers.ts'
 import { createAdmin, createSeller, createUser } from './factories.ts'
 import { tokenFor } from '../src/modules/rbac/testkit.ts'
 import { resourceForPath } from '@qshop/shared/resources/index'
@@ -121,4 +122,37 @@ describe.each(routes.map((r) => [routeLabel(r), r] as const))('%s', (_name, rout
       expect(res.body.data).toEqual({ [UNKNOWN]: expect.any(String) })
       expect(await snapshot()).toEqual(before)
     })
+})
+
+/** Spellings of the number 31 (or of 1) that are not decimal digits: never an id. */
+const NOT_IDS = ['0x1f', '1e3', '%201', '+1', '-1', '1.0', '0', '2147483648', '1%20', '0b1', '1_0']
+const idRoutes = routes.filter((r) => /:ids?\b/.test(r.url))
+
+describe.each(idRoutes.map((r) => [routeLabel(r), r] as const))('%s', (_name, route) => {
+  test('an id that is not decimal digits is refused with 400 naming it', async () => {
+    const before = await snapshot()
+    const param = route.url.includes(':ids') ? 'ids' : 'id'
+    for (const value of [...NOT_IDS, ...(param === 'ids' ? ['1,0x1f', '1,,2', '1,', '1,2147483648'] : [])]) {
+      const url = route.url.replace(/:ids?\b/, value).replace(/:[A-Za-z_]\w*/g, '1')
+      const req = http(app)[route.method.toLowerCase() as 'get' | 'put' | 'delete'](url).set(auth[route.area]!)
+      const res = await (hasBody(route) ? req.send(validInput(route)) : req.query(validInput(route)))
+      expect(res.status, `${value}: ${JSON.stringify(res.body).slice(0, 300)}`).toBe(400)
+      expect(Object.keys(res.body.data).every((k) => k === param || k.startsWith(`${param}.`)), `${value}: ${JSON.stringify(res.body.data)}`).toBe(true)
+    }
+    expect(await snapshot()).toEqual(before)
+  })
+})
+
+test('the id routes were found', () => {
+  expect(idRoutes.length).toBeGreaterThan(20)
+})
+
+test('/api/Admin/areas/0x1f is not area 31: only the decimal id answers the row', async () => {
+  const area = await app.db.areas.findFirstOrThrow({ where: { id: { gt: 9 } }, orderBy: { id: 'asc' } })
+  expect((await http(app).get(`/api/Admin/areas/${area.id}`).set(auth.admin!)).body.data).toMatchObject({ id: area.id, name: area.name })
+  for (const other of [`0x${area.id.toString(16)}`, `${area.id}e0`, `+${area.id}`, `%20${area.id}`, `${area.id}.0`, `${area.id / 10}e1`]) {
+    const res = await http(app).get(`/api/Admin/areas/${other}`).set(auth.admin!)
+    expect(res.status, other).toBe(400)
+    expect(res.body.data, other).toEqual({ id: '格式错误' })
+  }
 })

@@ -36,9 +36,62 @@ export type FieldDecl = {
   column?: { type: ColumnKind; dict?: Dict; width?: number } | false
   /** Operators allowed when filtering on this field. */
   filter?: readonly FilterOp[]
+  /** What a filter value of this field is, when filterKind() cannot tell it from the name, column or input. */
+  filterAs?: FilterKind
   /** Offered in the search panel with this form kind. */
   search?: FormKind
   sortable?: boolean
+}
+
+/**
+ * How a list filter's value is read before it reaches SQL: a whole number (INT columns), an amount with at most two
+ * decimals (DECIMAL), a time 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm:ss' (DATETIME) or any text.
+ */
+export const FILTER_KINDS = ['int', 'money', 'datetime', 'string'] as const
+export type FilterKind = (typeof FILTER_KINDS)[number]
+
+type SchemaDef = { type: string; innerType?: z.ZodType; out?: z.ZodType; options?: z.ZodType[]; values?: unknown[] }
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: SchemaDef } })._zod.def
+
+/** The filter kind of the values a write schema answers (numbers, texts, dates), when there is one. */
+function schemaKind(schema: z.ZodType): FilterKind | undefined {
+  const def = defOf(schema)
+  switch (def.type) {
+    case 'number':
+      return 'int'
+    case 'string':
+    case 'enum':
+      return 'string'
+    case 'date':
+      return 'datetime'
+    case 'literal':
+      return def.values!.every((v) => typeof v === 'number') ? 'int' : def.values!.every((v) => typeof v === 'string') ? 'string' : undefined
+    case 'union': {
+      const kinds = new Set(def.options!.map(schemaKind))
+      return kinds.size === 1 ? [...kinds][0] : undefined
+    }
+    case 'pipe':
+      return schemaKind(def.out!)
+    case 'optional':
+    case 'nullable':
+    case 'default':
+      return schemaKind(def.innerType!)
+    default:
+      return undefined
+  }
+}
+
+/**
+ * The kind of a field's filter values: declared (`filterAs`), else `id` is a whole number, `*_at` and `*_time` are
+ * times, money columns are amounts, else the kind of what the field's input schema answers. Undefined when none
+ * applies: the server refuses to serve a filter it cannot type (core/listFilters.ts).
+ */
+export function filterKind(name: string, field: FieldDecl | undefined): FilterKind | undefined {
+  if (field?.filterAs) return field.filterAs
+  if (name === 'id') return 'int'
+  if (/_(at|time)$/.test(name)) return 'datetime'
+  if (field?.column && field.column.type === 'money') return 'money'
+  return field?.input ? schemaKind(field.input) : undefined
 }
 
 export type TableButton = 'show' | 'store' | 'update' | 'destroy' | 'deletes' | 'search' | 'export' | 'import'

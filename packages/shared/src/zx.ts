@@ -9,11 +9,22 @@ const numeric = (v: unknown) => {
   return typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v.trim()) ? Number(v) : v
 }
 
+/** The largest values of INT and TINYINT (signed) columns. */
+export const INT_MAX = 2147483647
+export const TINYINT_MAX = 127
+
 /** Whole number; '' counts as absent. */
-export const int = () => z.preprocess(numeric, z.number().int().max(2147483647).min(-2147483648))
+export const int = () => z.preprocess(numeric, z.number().int().max(INT_MAX).min(-2147483648))
+
+/** A whole number in a URL (path or query string): decimal digits only (no sign, space, hex, exponent or fraction). */
+export const urlInt = (min: number, max: number) =>
+  z.string().regex(/^\d{1,10}$/).transform(Number).pipe(z.number().int().min(min).max(max))
+
+/** Id of a row in a URL ('0x1f', '1e3', ' 1', '+1' are not ids). */
+export const urlId = () => urlInt(1, INT_MAX)
 
 /** Id of a row (positive whole number). */
-export const id = () => z.preprocess(numeric, z.number().int().positive().max(2147483647))
+export const id = () => z.preprocess(numeric, z.number().int().positive().max(INT_MAX))
 
 /** 0/1 flag from 0, 1, '0', '1', true, false, 'true', 'false'. */
 export const flag = () =>
@@ -23,14 +34,20 @@ export const flag = () =>
     return v
   }, z.union([z.literal(0), z.literal(1)]))
 
-/** Money as a string with at most two decimals, answered normalised ("12.3" → "12.30"). */
-export const money = (opts: { min?: number; max?: number } = {}) =>
-  z
+/** Money as a string with at most two decimals, answered normalised ("12.3" → "12.30"), within a DECIMAL(12,2)
+ *  column unless `max` is lower (DECIMAL(10,2) weights: 99999999.99). */
+export const money = (opts: { min?: number; max?: number } = {}) => {
+  const min = opts.min ?? 0
+  const max = opts.max ?? 99999999.99
+  return z
     .preprocess((v) => (typeof v === 'number' ? String(v) : blankToUndefined(v)), z.string().trim())
     .refine(isMoney, { message: 'money' })
+    // More digits than any money column holds are refused before they are counted in cents (not a safe integer).
+    .refine((s) => s.replace(/^-/, '').split('.')[0].length <= 10, { message: 'max', params: { max } })
     .transform((s) => fromCents(toCents(s)))
-    .refine((s) => toCents(s) >= (opts.min ?? 0) * 100, { message: 'min' })
-    .refine((s) => toCents(s) <= (opts.max ?? 99999999.99) * 100, { message: 'max' })
+    .refine((s) => toCents(s) >= min * 100, { message: 'min', params: { min } })
+    .refine((s) => toCents(s) <= max * 100, { message: 'max', params: { max } })
+}
 
 /** Trimmed text with a length limit. */
 export const text = (max: number, min = 0) => z.string().trim().min(min).max(max)

@@ -20,7 +20,8 @@ function isScalar(v: unknown): boolean {
   return v === null || v instanceof Date || ['string', 'number'].includes(typeof v)
 }
 
-/** WHERE clause and its parameters, or null when a condition is not a plain column test. */
+/** WHERE clause and its parameters, or null when a condition is not a plain column test. `contains` means what it
+ *  means to Prisma: the value goes into LIKE '%...%' as it is (callers escape literal text with likeEscape). */
 export function whereSql(where: Where): { sql: string; params: unknown[] } | null {
   const parts: string[] = []
   const params: unknown[] = []
@@ -35,7 +36,7 @@ export function whereSql(where: Where): { sql: string; params: unknown[] } | nul
     for (const [op, value] of Object.entries(cond as Record<string, unknown>)) {
       if (op === 'contains' && typeof value === 'string') {
         parts.push(`${q(col)} LIKE ?`)
-        params.push(`%${likeEscape(value)}%`)
+        params.push(`%${value}%`)
       } else if (op in COMPARE && isScalar(value) && value !== null) {
         parts.push(`${q(col)} ${COMPARE[op]} ?`)
         params.push(value)
@@ -48,23 +49,19 @@ export function whereSql(where: Where): { sql: string; params: unknown[] } | nul
   return { sql: parts.length ? ` WHERE ${parts.join(' AND ')}` : '', params }
 }
 
-export type SqlPage = { rows: Record<string, unknown>[]; total: number }
+export type ListPage = { rows: Record<string, unknown>[]; total: number }
 
 /** One page and the total, or null when the query needs Prisma. */
 export async function listPageSql(
   pool: Pool,
   table: string,
-  select: Record<string, unknown>,
-  where: Where,
-  order: Order,
-  skip: number,
-  take: number,
-): Promise<SqlPage | null> {
+  { select, where, orderBy, skip, take }: { select: Record<string, unknown>; where: Where; orderBy: Order; skip: number; take: number },
+): Promise<ListPage | null> {
   const columns = Object.entries(select)
   if (!IDENT.test(table) || columns.some(([c, v]) => v !== true || !IDENT.test(c))) return null
   const cond = whereSql(where)
   if (!cond) return null
-  const orderSql = order.map((o) => Object.entries(o).map(([c, dir]) => `${q(c)} ${dir === 'desc' ? 'DESC' : 'ASC'}`).join(', ')).join(', ')
+  const orderSql = orderBy.map((o) => Object.entries(o).map(([c, dir]) => `${q(c)} ${dir === 'desc' ? 'DESC' : 'ASC'}`).join(', ')).join(', ')
   const [rows, [count]] = await Promise.all([
     rowsOf(
       pool,

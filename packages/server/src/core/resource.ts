@@ -3,15 +3,16 @@
 import { z } from 'zod'
 import type { FastifyRequest } from 'fastify'
 import {
-  createSchema, updateSchema, permissionKey, parseFilterValue, FILTER_OPS, PAGE_SIZES, DEFAULT_PAGE_SIZE,
-  RESERVED_LIST_KEYS, zx, type ResourceDecl, type ListAnswer, type Action, type FilterOp,
+  createSchema, updateSchema, permissionKey, PAGE_SIZES, DEFAULT_PAGE_SIZE, zx, type ResourceDecl, type ListAnswer, type Action,
 } from '@qshop/shared'
+import { idParam, idsParam } from '@qshop/shared/schemas/common'
 import { AppError, invalid, notFound } from './errors.ts'
 import { ok, fieldErrors } from '../plugins/envelope.ts'
 import type { Db } from './db.ts'
 import type { ScopePlugin } from '../modules/types.ts'
 import { mapPrismaError } from './prismaErrors.ts'
-import { listPageSql } from './listSql.ts'
+import { listPageSql, type ListPage } from './listSql.ts'
+import { checkFilters, filterWhere } from './listFilters.ts'
 import { cleanRichText } from './richText.ts'
 
 type Row = Record<string, unknown> & { id: number }
@@ -61,14 +62,15 @@ const delegate = (db: Db | Tx, model: string) => (db as unknown as Record<string
 
 const listQuery = z
   .object({
-    page: z.coerce.number().int().min(1).max(100000).default(1),
-    per_page: z.coerce.number().int().refine((n) => (PAGE_SIZES as readonly number[]).includes(n)).default(DEFAULT_PAGE_SIZE),
+    page: zx.urlInt(1, 100000).default(1),
+    per_page: zx.urlInt(1, 1000).refine((n) => (PAGE_SIZES as readonly number[]).includes(n)).default(DEFAULT_PAGE_SIZE),
     sort: z.string().max(40).optional(),
     isChildren: z.string().optional(),
     pid: z.string().max(40).optional(),
     isAll: z.string().optional(),
   })
   .catchall(z.string().max(500))
+export type ListQuery = z.infer<typeof listQuery>
 
 /** `isAll`: every row in one answer (dictionaries), bounded. */
 const ALL_ROWS_CAP = 1000
@@ -77,63 +79,11 @@ const importRows = z.array(z.record(z.string(), z.unknown())).max(5000)
 /** Spreadsheet rows as a JSON array, or `{rows}` (a form posts them as one JSON string). */
 const importBody = z.union([importRows, z.strictObject({ rows: zx.json(importRows) })])
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2147483647) })
-const idsParam = z.object({ ids: z.string().regex(/^\d+(,\d+)*$/).max(4000) })
-
-/** A filter value typed like the field: parsed with its input schema when that accepts it. */
-function typedValue(res: ServerResource, field: string, raw: string): unknown {
-  const input = res.decl.fields[field]?.input
-  if (input) {
-    const parsed = input.safeParse(raw)
-    if (parsed.success && parsed.data !== undefined) return parsed.data
-  }
-  if (/^-?\d+$/.test(raw) && raw.length < 16) return Number(raw)
-  if (/(_at|_time)$/.test(field) && !Number.isNaN(Date.parse(raw.replace(' ', 'T')))) return new Date(raw.replace(' ', 'T'))
-  return raw
-}
-
-function filterWhere(res: ServerResource, query: Record<string, unknown>, locale: FastifyRequest['locale']): Where {
-  const where: Where = {}
-  const errors: Record<string, string> = {}
-  for (const [key, rawValue] of Object.entries(query)) {
-    // `pid` is the tree navigation of trees and an ordinary field filter elsewhere (articles by menu, ads by slot).
-    const reserved = (RESERVED_LIST_KEYS as readonly string[]).includes(key) && !(key === 'pid' && !res.decl.tree)
-    if (reserved) continue
-    const field = res.decl.fields[key]
-    const allowed = field?.filter ?? (key === 'id' ? (['eq', 'in'] as const) : undefined)
-    // An unknown field is refused even when blank; a blank known filter means "any".
-    if (!allowed) {
-      errors[key] = fieldErrors(locale, [{ keyword: 'unrecognized_keys', instancePath: '', message: '', params: { keys: [key] } }])[key]
-      continue
-    }
-    if (rawValue === '' || rawValue === undefined) continue
-    const { value, op } = parseFilterValue(String(rawValue))
-    if (!(FILTER_OPS as readonly string[]).includes(op) || !allowed.includes(op as FilterOp)) {
-      errors[key] = fieldErrors(locale, [{ keyword: 'custom', instancePath: '', message: 'unknownOp', params: {} }])._
-      continue
-    }
-    const list = () => value.split(',').slice(0, 1000).map((v) => typedValue(res, key, v))
-    switch (op as FilterOp) {
-      case 'eq': where[key] = typedValue(res, key, value); break
-      case 'like': where[key] = { contains: value.slice(0, 100) }; break
-      case 'gt': case 'gte': case 'lt': case 'lte': where[key] = { [op]: typedValue(res, key, value) }; break
-      case 'in': where[key] = { in: list() }; break
-      case 'between': {
-        const [from, to] = list()
-        where[key] = { gte: from, lte: to }
-        break
-      }
-    }
-  }
-  if (Object.keys(errors).length) throw invalid(errors)
-  return where
-}
-
 function orderBy(res: ServerResource, sort: string | undefined, locale: FastifyRequest['locale']) {
   const spec = sort ?? res.decl.sort ?? '-id'
   const desc = spec.startsWith('-')
   const field = desc ? spec.slice(1) : spec
-  if (field !== 'id' && !res.decl.fields[field]?.sortable) throw invalid({ sort: fieldErrors(locale, [{ keyword: 'invalid_value', instancePath: '', message: '', params: {} }])._ })
+  if (field !== 'id' && !(Object.hasOwn(res.decl.fields, field) && res.decl.fields[field].sortable)) throw invalid({ sort: fieldErrors(locale, [{ keyword: 'invalid_value', instancePath: '', message: '', params: {} }])._ })
   return [{ [field]: desc ? 'desc' : 'asc' }, ...(field === 'id' ? [] : [{ id: 'desc' }])]
 }
 
@@ -189,39 +139,56 @@ function fixedColumns(scope: Where | undefined): Where {
   return out
 }
 
-export async function listRows(db: Db, res: ServerResource, req: FastifyRequest, query: z.infer<typeof listQuery>): Promise<ListAnswer<Row>> {
-  const filters = filterWhere(res, query, req.locale)
+/** What one list page reads: columns, conditions, order and window (the same for either read path). */
+export type ListPlan = {
+  where: Where
+  select: Record<string, unknown>
+  orderBy: Record<string, string>[]
+  skip: number
+  take: number
+}
+
+/** The page a list query asks for, or a 400 naming what is wrong with it. */
+export async function listPlan(db: Db, res: ServerResource, req: FastifyRequest, query: ListQuery): Promise<ListPlan & { page: number; all: boolean }> {
+  const filters = filterWhere(res.decl, query, req.locale)
   const where = { ...filters, ...resourceWhere(res, req) }
   // Trees answer one level at a time: the roots, or the children of `pid` (unless searching).
   if (res.decl.tree && query.isChildren !== undefined) where.pid = query.pid === undefined ? treeRoot(res) : await childrenPid(db, res, query.pid, req.locale)
   else if (res.decl.tree && !Object.keys(filters).length) where.pid = treeRoot(res)
-  const d = delegate(db, res.model)
   const all = query.isAll !== undefined && query.isAll !== '0'
   const page = all ? 1 : query.page
-  const perPage = all ? ALL_ROWS_CAP : query.per_page
+  const take = all ? ALL_ROWS_CAP : query.per_page
   const select = selectOf(res)
   if (res.decl.tree) select[treeKey(res)] = true
-  const order = orderBy(res, query.sort, req.locale)
-  const skip = (page - 1) * perPage
+  return { where, select, orderBy: orderBy(res, query.sort, req.locale), skip: (page - 1) * take, take, page, all }
+}
+
+/** A list page read through Prisma. */
+export async function prismaPage(db: Db, model: string, plan: ListPlan): Promise<ListPage> {
+  const d = delegate(db, model)
+  const [rows, total] = await Promise.all([d.findMany({ where: plan.where, select: plan.select, orderBy: plan.orderBy, skip: plan.skip, take: plan.take }), d.count({ where: plan.where })])
+  return { rows, total }
+}
+
+export async function listRows(db: Db, res: ServerResource, req: FastifyRequest, query: ListQuery): Promise<ListAnswer<Row>> {
+  const plan = await listPlan(db, res, req, query)
   // Resources whose rows are answered as read (no present hook) take the bare-driver path when it can express the query.
-  const fast = res.present ? null : await listPageSql(req.server.sql, res.model, select, where, order, skip, perPage)
-  const [rows, total] = fast
-    ? [fast.rows as Row[], fast.total]
-    : await Promise.all([d.findMany({ where, select, orderBy: order, skip, take: perPage }), d.count({ where })])
-  let data = rows
+  const fast = res.present ? null : await listPageSql(req.server.sql, res.model, plan)
+  const { rows, total } = fast ?? (await prismaPage(db, res.model, plan))
+  let data = rows as Row[]
   if (res.decl.tree && rows.length) {
     const key = treeKey(res)
-    const counts = await d.groupBy({ by: ['pid'], where: { pid: { in: rows.map((r) => r[key]) } }, _count: { _all: true } })
+    const counts = await delegate(db, res.model).groupBy({ by: ['pid'], where: { pid: { in: rows.map((r) => r[key]) } }, _count: { _all: true } })
     const withChildren = new Set(counts.map((c) => c.pid))
-    data = rows.map((r) => ({ ...r, has_children: withChildren.has(r[key]) }))
+    data = data.map((r) => ({ ...r, has_children: withChildren.has(r[key]) }))
   }
   return {
     data: await presentRows(res, req, data),
     count: data.length,
     total,
-    per_page: all ? data.length : perPage,
-    last_page: all ? 1 : Math.max(1, Math.ceil(total / perPage)),
-    current_page: page,
+    per_page: plan.all ? data.length : plan.take,
+    last_page: plan.all ? 1 : Math.max(1, Math.ceil(total / plan.take)),
+    current_page: plan.page,
   }
 }
 
@@ -260,6 +227,8 @@ export function resourceRoutes(res: ServerResource): ScopePlugin {
   const create = createSchema(decl)
   const update = updateSchema(decl)
   const tags = [`${decl.area}:${decl.name}`]
+
+  checkFilters(decl)
 
   return async (app) => {
     const db = app.db
@@ -300,7 +269,7 @@ export function resourceRoutes(res: ServerResource): ScopePlugin {
       })
     if (has('destroy'))
       app.delete(`${path}/:ids`, { schema: { params: idsParam, tags }, config: perm('destroy') }, async (req) => {
-        const ids = [...new Set(req.params.ids.split(',').map(Number))]
+        const ids = [...new Set(req.params.ids)]
         let afterwards: void | (() => Promise<void>)
         try {
           afterwards = await db.$transaction(async (tx) => {

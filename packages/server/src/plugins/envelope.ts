@@ -46,21 +46,25 @@ function issueMessage(locale: Locale, issue: Issue): string {
       if (issue.message === 'money') return translate(locale, 'valid.money')
       if (issue.message === 'richTextTooLong') return translate(locale, 'valid.richTextTooLong')
       if (issue.message === 'unknownOp') return translate(locale, 'valid.unknownOp')
+      if (issue.message === 'stockTotal') return translate(locale, 'valid.stockTotal', { max: String((p.params as { max: number }).max) })
+      // zx.money's bounds
+      if (issue.message === 'max') return translate(locale, 'valid.tooBig', { max: String((p.params as { max: number }).max) })
+      if (issue.message === 'min') return translate(locale, 'valid.tooSmall', { min: String((p.params as { min: number }).min) })
       return translate(locale, 'valid.format')
     default:
       return issue.message === 'phone' ? translate(locale, 'valid.phone') : translate(locale, 'valid.format')
   }
 }
 
-/** zod issues → {field: message}; unknown keys are reported under their own names. */
+/** zod issues → {field: message}; unknown keys are reported under their own names (`__proto__` too). */
 export function fieldErrors(locale: Locale, issues: Issue[]): Record<string, string> {
-  const out: Record<string, string> = {}
+  const out = new Map<string, string>()
   for (const issue of issues) {
     const base = issue.instancePath.replace(/^\//, '').replaceAll('/', '.')
     const keys = issue.keyword === 'unrecognized_keys' ? (issue.params.keys as string[]).map((k) => (base ? `${base}.${k}` : k)) : [base || '_']
-    for (const k of keys) out[k] ??= issueMessage(locale, issue)
+    for (const k of keys) if (!out.has(k)) out.set(k, issueMessage(locale, issue))
   }
-  return out
+  return Object.fromEntries(out)
 }
 
 const STATUS_KEYS: Record<number, MessageKey> = {

@@ -10,11 +10,14 @@ import { accountKey, addressKey, classLimits, routeClassOf } from '../core/rateL
 type Hook = (req: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void
 
 export default fp(async function security(app: FastifyInstance) {
-  await app.register(cors, {
-    origin: app.config.CORS_ORIGIN === '*' ? true : app.config.CORS_ORIGIN.split(','),
-    exposedHeaders: ['Authorization'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'lang', 'Accept-Language'],
-  })
+  // Only the configured sites, never the caller's Origin echoed back; `*` only when an operator sets it.
+  const origins = app.config.CORS_ORIGIN
+  if (origins.length)
+    await app.register(cors, {
+      origin: origins[0] === '*' ? '*' : origins,
+      exposedHeaders: ['Authorization'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'lang', 'Accept-Language'],
+    })
 
   const store = new SyncedWindowStore({ redis: app.redis, prefix: app.key('rl') + ':', log: app.log })
   const windowMs = app.config.RATE_LIMIT_WINDOW_SECONDS * 1000

@@ -80,6 +80,15 @@ const zh = {
   'valid.skuSpec': '规格不属于本店铺的属性',
   'valid.skuAttrs': '每个 SKU 须由相同的属性组成，每个属性选一个规格',
   'valid.skuDuplicate': '规格组合重复',
+  'valid.stockTotal': 'SKU 库存合计不能超过 {max}',
+  // list filters and protocol limits
+  'valid.int': '请输入整数',
+  'valid.datetime': '时间格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss',
+  'valid.filterValues': '最多 {max} 个值',
+  'valid.between': '请给出起止两个值，用逗号分隔',
+  'msg.uriTooLong': '请求地址过长',
+  'msg.headersTooLarge': '请求头过大',
+  'msg.timeout': '请求超时',
 }
 
 export type MessageKey = keyof typeof zh
@@ -160,6 +169,14 @@ const en: Record<MessageKey, string> = {
   'valid.skuSpec': "The spec is not one of the store's attributes.",
   'valid.skuAttrs': 'Every SKU must combine the same attributes, one spec of each.',
   'valid.skuDuplicate': 'This spec combination appears twice.',
+  'valid.stockTotal': "The SKUs' stock must add up to at most {max}.",
+  'valid.int': 'Enter a whole number.',
+  'valid.datetime': 'Use a time as YYYY-MM-DD or YYYY-MM-DD HH:mm:ss.',
+  'valid.filterValues': 'At most {max} values.',
+  'valid.between': 'Give two values, from and to, separated by a comma.',
+  'msg.uriTooLong': 'The request URL is too long.',
+  'msg.headersTooLarge': 'The request headers are too large.',
+  'msg.timeout': 'The request timed out.',
 }
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-cn': zh, en }

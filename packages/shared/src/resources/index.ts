@@ -6,7 +6,8 @@ import type { ResourceDecl } from '../resource.ts'
 export function resourceForPath(path: string): ResourceDecl | undefined {
   const m = /^\/(Admin|Seller)\/([a-z_]+)$/.exec(path)
   if (!m) return undefined
-  return (m[1] === 'Admin' ? admin : seller)[m[2]]
+  const resources = m[1] === 'Admin' ? admin : seller
+  return Object.hasOwn(resources, m[2]) ? resources[m[2]] : undefined
 }
 
 export { admin as ADMIN_RESOURCES, seller as SELLER_RESOURCES }

@@ -38,8 +38,7 @@ const urlList = (max: number) =>
     (v) => (typeof v === 'string' ? (v.trim() === '' ? [] : v.split(',').map((s) => s.trim())) : v),
     z.array(zx.text(255, 1).refine((s) => !s.includes(','), { message: 'format' })).max(max),
   )
-/** Rich text (html + separator + editor JSON) bounded by the TEXT column (65,535 bytes). */
-const nonNegative = (max = 2147483647) => zx.int().pipe(z.number().min(0).max(max))
+const nonNegative = (max = zx.INT_MAX) => zx.int().pipe(z.number().min(0).max(max))
 /** Weight in kg with two decimals, as a string. */
 const weight = () => zx.money({ max: 99999999 })
 /** A coordinate in degrees with up to 6 decimals, answered as a string. */
@@ -93,7 +92,17 @@ const goodsFields = {
   /** featured on the store's home page */
   is_recommend: zx.flag(),
   /** the SKU matrix; [] removes every SKU; absent (on update) leaves them as they are */
-  skus: zx.json(z.array(skuInput).max(MAX_SKUS)),
+  skus: zx.json(
+    z
+      .array(skuInput)
+      .max(MAX_SKUS)
+      // The goods' stock is the sum of its SKUs' stock, kept in an INT column too (a SKU's own stock past it is
+      // reported on that SKU).
+      .refine((skus) => skus.some((s) => !(s.goods_stock <= zx.INT_MAX)) || skus.reduce((n, s) => n + s.goods_stock, 0) <= zx.INT_MAX, {
+        message: 'stockTotal',
+        params: { max: zx.INT_MAX },
+      }),
+  ),
 }
 
 const goodsObject = z.strictObject(goodsFields)
@@ -112,7 +121,7 @@ export type GoodsUpdate = z.infer<typeof goodsUpdateBody>
 
 /** Admin review: approve (1) or reject (0, with the reason shown to the seller). */
 export const goodsVerifyBody = z
-  .strictObject({ goods_verify: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])), refuse_info: zx.text(255).optional() })
+  .strictObject({ goods_verify: zx.int().pipe(z.union([z.literal(0), z.literal(1)])), refuse_info: zx.text(255).optional() })
   .superRefine((v, ctx) => {
     if (v.goods_verify === GOODS_VERIFY.REJECTED && !v.refuse_info)
       ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: '', path: ['refuse_info'] })
@@ -163,7 +172,7 @@ export type StoreSettings = z.infer<typeof storeSettingsBody>
 
 /** Admin review of a store that is verifying: pass (4) or deny (3, with the reason shown to the applicant). */
 export const storeVerifyBody = z
-  .strictObject({ store_verify: z.coerce.number().pipe(z.union([z.literal(3), z.literal(4)])), store_refuse_info: zx.text(255).optional() })
+  .strictObject({ store_verify: zx.int().pipe(z.union([z.literal(3), z.literal(4)])), store_refuse_info: zx.text(255).optional() })
   .superRefine((v, ctx) => {
     if (v.store_verify === STORE_VERIFY.DENIED && !v.store_refuse_info)
       ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: '', path: ['store_refuse_info'] })
@@ -172,8 +181,8 @@ export const storeStatusBody = z.strictObject({ store_status: zx.flag() })
 
 // ---- storefront ----
 
-const page = () => z.coerce.number().int().min(1).max(STOREFRONT_MAX_PAGE).default(1)
-const perPage = (fallback: number) => z.coerce.number().int().min(1).max(STOREFRONT_MAX_PER_PAGE).default(fallback)
+const page = () => zx.urlInt(1, STOREFRONT_MAX_PAGE).default(1)
+const perPage = (fallback: number) => zx.urlInt(1, STOREFRONT_MAX_PER_PAGE).default(fallback)
 const keywords = () => zx.text(50).optional()
 
 /** GET /api/goods: plain query parameters (the web route /s/{params?} maps onto them). */
@@ -182,9 +191,9 @@ export const goodsSearchQuery = z.strictObject({
   per_page: perPage(20),
   keywords: keywords(),
   /** a category of any level: its level-3 descendants are searched */
-  class_id: zx.id().optional(),
-  brand_id: zx.id().optional(),
-  store_id: zx.id().optional(),
+  class_id: zx.urlId().optional(),
+  brand_id: zx.urlId().optional(),
+  store_id: zx.urlId().optional(),
   price_min: zx.money().optional(),
   price_max: zx.money().optional(),
   /** 1: the store's picks (with store_id, the store page's recommended goods) */
@@ -215,16 +224,19 @@ export type StoreListQuery = z.infer<typeof storeListQuery>
 export const commentListQuery = z.strictObject({
   page: page(),
   per_page: perPage(10),
-  is_type: z.coerce.number().int().min(0).max(3).default(0),
+  is_type: zx.urlInt(0, 3).default(0),
 })
 
-/** POST /api/user/favorites (toggle), GET /api/is_fav */
+/** POST /api/user/favorites (toggle); GET /api/is_fav takes the same as a query */
 export const favoriteBody = z.strictObject({
   out_id: zx.id(),
-  is_type: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).default(0),
+  is_type: zx.int().pipe(z.union([z.literal(0), z.literal(1)])).default(0),
 })
+/** favorites.is_type in a query string */
+const favoriteKind = () => zx.urlInt(0, 1).pipe(z.union([z.literal(0), z.literal(1)])).default(0)
+export const favoriteQuery = z.strictObject({ out_id: zx.urlId(), is_type: favoriteKind() })
 export const favoriteListQuery = z.strictObject({
   page: page(),
   per_page: perPage(20),
-  is_type: z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)])).default(0),
+  is_type: favoriteKind(),
 })

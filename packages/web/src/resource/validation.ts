@@ -27,11 +27,17 @@ function messageKey(issue: Issue): { key: MessageKey; params?: Record<string, st
     case 'invalid_value':
     case 'invalid_union':
       return { key: 'valid.enum' };
-    default:
+    default: {
+      const params = (issue as { params?: { min?: number; max?: number } }).params;
       if (issue.message === 'money') return { key: 'valid.money' };
+      // zx.money's bounds and the SKUs' stock total (the server says the same, plugins/envelope.ts)
+      if (issue.message === 'max' && params) return { key: 'valid.tooBig', params: { max: String(params.max) } };
+      if (issue.message === 'min' && params) return { key: 'valid.tooSmall', params: { min: String(params.min) } };
+      if (issue.message === 'stockTotal' && params) return { key: 'valid.stockTotal', params: { max: String(params.max) } };
       if (issue.message === 'richTextTooLong') return { key: 'valid.richTextTooLong' };
       if (issue.message === 'phone') return { key: 'valid.phone' };
       return { key: 'valid.format' };
+    }
   }
 }
 

@@ -134,6 +134,33 @@ describe('SKUs', () => {
     expect(await app.db.goods_skus.count({ where: { goods_id: id } })).toBe(0)
   })
 
+  test('stock and prices stay within their columns: a SKU stock sum past INT is a 400 on skus, nothing is written', async () => {
+    const three = [sku(['颜色:红色', '尺码:M'], '1.00', 2147483647), sku(['颜色:红色', '尺码:L'], '1.00', 2147483647), sku(['颜色:黑色', '尺码:M'], '1.00', 2147483647)]
+    const res = await post({ ...base(), skus: three }).set('lang', 'en')
+    expect(res.status).toBe(400)
+    expect(res.body.data).toEqual({ skus: "The SKUs' stock must add up to at most 2147483647." })
+    expect((await post({ ...base(), skus: three })).body.data).toEqual({ skus: 'SKU 库存合计不能超过 2147483647' })
+    const one = await post({ ...base(), skus: [sku(['颜色:红色', '尺码:M'], '1.00', 2147483648)] })
+    expect(one.status).toBe(400)
+    expect(Object.keys(one.body.data)).toEqual(['skus.0.goods_stock'])
+    const price = await post({ ...base(), skus: [sku(['颜色:红色', '尺码:M'], '100000000.00', 1)], goods_weight: '100000000.00' }).set('lang', 'en')
+    expect(price.body.data).toEqual({ 'skus.0.goods_price': 'At most 99999999.99.', goods_weight: 'At most 99999999.' })
+    const huge = await post({ ...base(), goods_price: '1'.padEnd(25, '0') }).set('lang', 'en')
+    expect(huge.status).toBe(400)
+    expect(huge.body.data).toEqual({ goods_price: 'At most 99999999.99.' })
+    expect(await app.db.goods.count()).toBe(0)
+
+    // up to the column's limit is fine
+    const full = await post({ ...base(), skus: [sku(['颜色:红色', '尺码:M'], '99999999.99', 2147483000), sku(['颜色:红色', '尺码:L'], '1.00', 647)] })
+    expect(full.body.code).toBe(200)
+    const goods = await app.db.goods.findUniqueOrThrow({ where: { id: full.body.data.id } })
+    expect(goods.goods_stock).toBe(2147483647)
+    const update = await put(goods.id, { skus: [...three.slice(0, 2)] })
+    expect(update.status).toBe(400)
+    expect(Object.keys(update.body.data)).toEqual(['skus'])
+    expect((await app.db.goods.findUniqueOrThrow({ where: { id: goods.id } })).goods_stock).toBe(2147483647)
+  })
+
   test('goods without SKUs need a price', async () => {
     const res = await post(base())
     expect(res.status).toBe(400)

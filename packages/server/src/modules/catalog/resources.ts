@@ -16,9 +16,8 @@ import { invalidateCatalogNames, invalidateGoods, invalidateStore } from './cach
 
 /** The ids a write route named (`:id` or `:ids`). */
 function routeIds(req: FastifyRequest): number[] {
-  const params = req.params as { id?: number | string; ids?: string }
-  if (params.ids) return params.ids.split(',').map(Number)
-  return params.id === undefined ? [] : [Number(params.id)]
+  const params = req.params as { id?: number; ids?: number[] }
+  return params.ids ?? (params.id === undefined ? [] : [params.id])
 }
 
 // ---- admin ----

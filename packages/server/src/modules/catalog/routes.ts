@@ -1,9 +1,9 @@
 // Catalog: admin categories, brands, goods and goods review; the seller's goods form, attributes and image space;
 // the storefront's home, search, goods detail, reviews and favourites.
-import { z } from 'zod'
 import {
-  commentListQuery, favoriteBody, favoriteListQuery, goodsCreateBody, goodsSearchQuery, goodsUpdateBody, goodsVerifyBody,
+  commentListQuery, favoriteBody, favoriteListQuery, favoriteQuery, goodsCreateBody, goodsSearchQuery, goodsUpdateBody, goodsVerifyBody,
 } from '@qshop/shared/schemas/catalog'
+import { idParam, idsParam } from '@qshop/shared/schemas/common'
 import type { AppModule, ScopePlugin } from '../types.ts'
 import { ok } from '../../plugins/envelope.ts'
 import { resourceRoutes } from '../../core/resource.ts'
@@ -16,8 +16,6 @@ import { goodsComments } from './reviews.ts'
 import { homePage } from './home.ts'
 import { isFavorite, listFavorites, removeFavorites, toggleFavorite } from './favorites.ts'
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2147483647) })
-const idsParam = z.object({ ids: z.string().regex(/^\d+(,\d+)*$/).max(4000) })
 
 const admin: ScopePlugin = async (app) => {
   for (const res of catalogResources.admin(app)) await app.register(resourceRoutes(res))
@@ -73,7 +71,7 @@ const storefront: ScopePlugin = async (app) => {
   )
   app.get(
     '/is_fav',
-    { schema: { querystring: favoriteBody, tags, summary: 'Whether the shopper favourited the goods (is_type 0) or follows the store (1)' }, config: { public: true, optionalAuth: true } },
+    { schema: { querystring: favoriteQuery, tags, summary: 'Whether the shopper favourited the goods (is_type 0) or follows the store (1)' }, config: { public: true, optionalAuth: true } },
     async (req) => {
       const user = shopperId(req.actor)
       return ok(req, user ? await isFavorite(app, user, req.query.out_id, req.query.is_type) : false)
@@ -87,7 +85,7 @@ const storefront: ScopePlugin = async (app) => {
     return ok(req, { is_fav: added }, added ? 'msg.favAdded' : 'msg.favRemoved')
   })
   app.delete('/user/favorites/:ids', { schema: { params: idsParam, tags } }, async (req) =>
-    ok(req, { deleted: await removeFavorites(app, req.actor!.id, [...new Set(req.params.ids.split(',').map(Number))]) }),
+    ok(req, { deleted: await removeFavorites(app, req.actor!.id, [...new Set(req.params.ids)]) }),
   )
 }
 

@@ -1,5 +1,6 @@
 // Shared storefront data: GET /api/common, /api/cart_count, /api/load_areas, /api/load_goods_classes.
 import { z } from 'zod'
+import { zx } from '@qshop/shared'
 import type { AppModule } from '../types.ts'
 import { ok } from '../../plugins/envelope.ts'
 import { publicSiteConfig } from '../content/service.ts'
@@ -32,7 +33,7 @@ const common: AppModule = {
         schema: {
           tags,
           summary: 'Children of one area (pid = parent area id, 0 = provinces) for lazy cascaders',
-          querystring: z.object({ pid: z.coerce.number().int().min(0).max(2147483647).default(0) }).strict(),
+          querystring: z.strictObject({ pid: zx.urlInt(0, zx.INT_MAX).default(0) }),
         },
         config: { public: true },
       },

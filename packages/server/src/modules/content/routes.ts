@@ -1,5 +1,6 @@
 // Content and system: admin resources through the engine, grouped config forms, and the storefront's public reads.
 import { z } from 'zod'
+import { zx } from '@qshop/shared'
 import { CONFIG_GROUPS, configUpdateSchema } from '@qshop/shared/schemas/configs'
 import type { AppModule, ScopePlugin } from '../types.ts'
 import { ok } from '../../plugins/envelope.ts'
@@ -38,7 +39,7 @@ const storefront: ScopePlugin = async (app) => {
   )
   app.get(
     '/load_article_menu',
-    { schema: { querystring: z.strictObject({ deep: z.coerce.number().int().min(1).max(5).default(5) }), tags }, config: pub },
+    { schema: { querystring: z.strictObject({ deep: zx.urlInt(1, 5).default(5) }), tags }, config: pub },
     async (req) => ok(req, await articleMenuTree(app, req.query.deep)),
   )
   app.get('/expresses', { schema: { tags }, config: pub }, async (req) => ok(req, await allExpresses(app)))

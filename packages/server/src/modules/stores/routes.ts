@@ -1,8 +1,7 @@
 // Stores: onboarding (/api/store/join, /api/store), the seller's settings and categories, the admin's review and
 // open/close, and the storefront's store list and store page.
-import { z } from 'zod'
 import { storeApplicationBody, storeListQuery, storeSettingsBody, storeStatusBody, storeVerifyBody } from '@qshop/shared/schemas/catalog'
-import { noBody } from '@qshop/shared/schemas/common'
+import { idParam, noBody } from '@qshop/shared/schemas/common'
 import type { AppModule, ScopePlugin } from '../types.ts'
 import { ok } from '../../plugins/envelope.ts'
 import { resourceRoutes } from '../../core/resource.ts'
@@ -12,7 +11,6 @@ import { setStoreStatus, storeResources, verifyStore } from './review.ts'
 import { listStores, storePage } from './storefront.ts'
 import { storeClassTree } from './storeClasses.ts'
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2147483647) })
 
 const admin: ScopePlugin = async (app) => {
   for (const res of storeResources(app)) await app.register(resourceRoutes(res))

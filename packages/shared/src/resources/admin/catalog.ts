@@ -39,19 +39,19 @@ const createdAt: FieldDecl = { label: 'fields.created_at', column: { type: 'text
 /** Columns of a goods list (admin and seller). */
 export const goodsListFields = {
   goods_master_image: { label: 'fields.goods_master_image', column: { type: 'image', width: 80 } },
-  goods_name: { label: 'fields.goods_name', column: { type: 'text' }, filter: ['eq', 'like'], search: 'text' },
-  goods_no: { label: 'fields.goods_no', column: { type: 'text' }, filter: ['eq', 'like'], search: 'text' },
+  goods_name: { label: 'fields.goods_name', column: { type: 'text' }, filter: ['eq', 'like'], filterAs: 'string', search: 'text' },
+  goods_no: { label: 'fields.goods_no', column: { type: 'text' }, filter: ['eq', 'like'], filterAs: 'string', search: 'text' },
   class_id: {
-    label: 'fields.goods_class', column: false, filter: ['eq', 'in'], search: 'cascader',
+    label: 'fields.goods_class', column: false, filter: ['eq', 'in'], filterAs: 'int', search: 'cascader',
     form: { type: 'cascader', dict: CLASS_TREE, props: { emitPath: false } },
   },
-  brand_id: { label: 'fields.goods_brand', column: false, filter: ['eq'] },
+  brand_id: { label: 'fields.goods_brand', column: false, filter: ['eq'], filterAs: 'int' },
   goods_price: { label: 'fields.goods_price', column: { type: 'money' }, filter: ['gte', 'lte', 'between'], sortable: true },
-  goods_stock: { label: 'fields.goods_stock', column: { type: 'text' }, filter: ['lte', 'gte'], sortable: true },
+  goods_stock: { label: 'fields.goods_stock', column: { type: 'text' }, filter: ['lte', 'gte'], filterAs: 'int', sortable: true },
   goods_sale: { label: 'fields.goods_sale', column: { type: 'text' }, sortable: true },
-  goods_status: { label: 'fields.goods_status', column: { type: 'dict_tags', dict: GOODS_STATUS }, filter: ['eq'], search: 'select', form: { type: 'select', dict: GOODS_STATUS } },
+  goods_status: { label: 'fields.goods_status', column: { type: 'dict_tags', dict: GOODS_STATUS }, filter: ['eq'], filterAs: 'int', search: 'select', form: { type: 'select', dict: GOODS_STATUS } },
   goods_verify: {
-    label: 'fields.goods_verify', column: { type: 'dict_tags', dict: GOODS_VERIFY_STATES }, filter: ['eq', 'in'], search: 'select',
+    label: 'fields.goods_verify', column: { type: 'dict_tags', dict: GOODS_VERIFY_STATES }, filter: ['eq', 'in'], filterAs: 'int', search: 'select',
     form: { type: 'select', dict: GOODS_VERIFY_STATES },
   },
   refuse_info: { label: 'fields.refuse_info', column: { type: 'text' } },
@@ -94,7 +94,7 @@ export const goods = defineResource({
   buttons: { store: false, import: false },
   fields: {
     ...goodsListFields,
-    store_id: { label: 'fields.store', column: { type: 'dict', dict: STORES_DICT }, filter: ['eq'], search: 'select', form: { type: 'select', dict: STORES_DICT } },
+    store_id: { label: 'fields.store', column: { type: 'dict', dict: STORES_DICT }, filter: ['eq'], filterAs: 'int', search: 'select', form: { type: 'select', dict: STORES_DICT } },
     /** featured on the platform home page (the only field the admin edits) */
     is_master: { label: 'fields.is_master', input: zx.flag(), form: { type: 'switch' }, column: { type: 'dict_tags', dict: YES_NO }, filter: ['eq'] },
   },
@@ -111,16 +111,16 @@ export const stores = defineResource({
   buttons: { store: false, update: false, deletes: false, destroy: false, import: false },
   fields: {
     store_logo: image('fields.store_logo', true),
-    store_name: { label: 'fields.store_name', column: { type: 'text' }, filter: ['eq', 'like'], search: 'text' },
-    user_id: { label: 'fields.store_owner_id', column: { type: 'text' }, filter: ['eq'] },
-    store_company_name: { label: 'fields.store_company_name', column: { type: 'text' }, filter: ['like'], search: 'text' },
+    store_name: { label: 'fields.store_name', column: { type: 'text' }, filter: ['eq', 'like'], filterAs: 'string', search: 'text' },
+    user_id: { label: 'fields.store_owner_id', column: { type: 'text' }, filter: ['eq'], filterAs: 'int' },
+    store_company_name: { label: 'fields.store_company_name', column: { type: 'text' }, filter: ['like'], filterAs: 'string', search: 'text' },
     store_mobile: text('fields.store_mobile', true),
     area_info: text('fields.area_info', true),
     store_address: text('fields.store_address'),
     store_description: text('fields.store_description'),
-    store_status: { label: 'fields.store_status', column: { type: 'dict_tags', dict: STORE_STATUS }, filter: ['eq'], search: 'select', form: { type: 'select', dict: STORE_STATUS } },
+    store_status: { label: 'fields.store_status', column: { type: 'dict_tags', dict: STORE_STATUS }, filter: ['eq'], filterAs: 'int', search: 'select', form: { type: 'select', dict: STORE_STATUS } },
     store_verify: {
-      label: 'fields.store_verify', column: { type: 'dict_tags', dict: STORE_VERIFY_STATES }, filter: ['eq', 'in'], search: 'select',
+      label: 'fields.store_verify', column: { type: 'dict_tags', dict: STORE_VERIFY_STATES }, filter: ['eq', 'in'], filterAs: 'int', search: 'select',
       form: { type: 'select', dict: STORE_VERIFY_STATES },
     },
     store_refuse_info: text('fields.store_refuse_info', true),

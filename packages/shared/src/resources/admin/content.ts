@@ -58,7 +58,7 @@ export const areas = defineResource({
       search: 'text',
       sortable: true,
     },
-    deep: { label: 'fields.area_deep', column: { type: 'dict', dict: AREA_DEEP }, filter: ['eq'], search: 'select', sortable: true },
+    deep: { label: 'fields.area_deep', column: { type: 'dict', dict: AREA_DEEP }, filter: ['eq'], filterAs: 'int', search: 'select', sortable: true },
   },
 })
 
@@ -153,7 +153,7 @@ export const notices = defineResource({
     tag: { label: 'fields.tag', input: zx.text(32), form: { type: 'text' }, column: { type: 'tags' }, filter: ['eq'] },
     name: { label: 'fields.title', input: zx.text(120, 1), required: true, form: { type: 'text' }, column: { type: 'text' }, filter: ['eq', 'like'], search: 'text' },
     content: { label: 'fields.rich_content', input: zx.richText(), form: { type: 'editor', span: 24 }, column: { type: 'html' } },
-    is_type: { label: 'fields.is_type', input: count(255), form: { type: 'number' }, column: { type: 'text' }, filter: ['eq'] },
+    is_type: { label: 'fields.is_type', input: count(zx.TINYINT_MAX), form: { type: 'number' }, column: { type: 'text' }, filter: ['eq'] },
     is_send: { label: 'fields.is_send', input: zx.flag(), form: { type: 'switch' }, column: { type: 'dict', dict: YES_NO }, filter: ['eq'] },
   },
 })
@@ -187,7 +187,7 @@ export const advs = defineResource({
     adv_start: { label: 'fields.adv_start', input: zx.datetime(), required: true, form: { type: 'datetime' }, column: { type: 'text' }, filter: ['gte', 'lte', 'between'], sortable: true },
     adv_end: { label: 'fields.adv_end', input: zx.datetime(), form: { type: 'datetime' }, column: { type: 'text' }, filter: ['gte', 'lte', 'between'], sortable: true },
     is_sort: { label: 'fields.is_sort', input: count(100000), form: { type: 'number' }, column: { type: 'text' }, sortable: true },
-    is_type: { label: 'fields.is_type', input: count(255), form: { type: 'number' }, column: { type: 'text' }, filter: ['eq'] },
+    is_type: { label: 'fields.is_type', input: count(zx.TINYINT_MAX), form: { type: 'number' }, column: { type: 'text' }, filter: ['eq'] },
     status: { label: 'fields.status', input: zx.flag(), form: { type: 'switch' }, column: { type: 'dict', dict: ON_OFF }, filter: ['eq'], search: 'select' },
   },
 })

@@ -148,7 +148,7 @@ export const resources: ResourceDecl[] = [
       sex: { label: 'fields.sex', input: zx.int().pipe(z.number().min(0).max(2)), form: { type: 'radio', dict: SEX }, column: { type: 'dict', dict: SEX }, filter: ['eq'] },
       status: accountFields.status,
       inviter_id: { label: 'fields.inviter_id', input: nonNegative(), form: { type: 'number' }, column: { type: 'text' }, filter: ['eq'] },
-      belong_id: { label: 'fields.belong_id', column: { type: 'text' }, filter: ['eq', 'gt'] },
+      belong_id: { label: 'fields.belong_id', column: { type: 'text' }, filter: ['eq', 'gt'], filterAs: 'int' },
       money: { label: 'fields.money', column: { type: 'money' }, filter: ['gte', 'lte', 'between'], sortable: true },
       frozen_money: { label: 'fields.frozen_money', column: { type: 'money' }, sortable: true },
       integral: { label: 'fields.integral', column: { type: 'text' }, sortable: true },

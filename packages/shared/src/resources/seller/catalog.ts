@@ -15,7 +15,7 @@ export const goods = defineResource({
   buttons: { import: false },
   fields: {
     ...goodsListFields,
-    is_recommend: { label: 'fields.is_recommend', column: { type: 'dict_tags', dict: YES_NO }, filter: ['eq'] },
+    is_recommend: { label: 'fields.is_recommend', column: { type: 'dict_tags', dict: YES_NO }, filter: ['eq'], filterAs: 'int' },
   },
 })
 
@@ -47,7 +47,7 @@ export const goodsBrands = defineResource({
   sort: 'is_sort',
   buttons: { show: false, store: false, update: false, deletes: false, export: false },
   fields: {
-    name: { label: 'fields.name', column: { type: 'text' }, filter: ['eq', 'like'], search: 'text' },
+    name: { label: 'fields.name', column: { type: 'text' }, filter: ['eq', 'like'], filterAs: 'string', search: 'text' },
     thumb: { label: 'fields.thumb', column: { type: 'image' } },
     is_sort: { label: 'fields.is_sort', column: false, sortable: true },
   },
