@@ -249,6 +249,24 @@ describe.each(['admin', 'seller'] as const)('%s: roles and accounts stronger tha
   })
 })
 
+test('an admin holding admin.users.update edits a platform user but cannot take the account over', async () => {
+  const clerk = await accountWith('admin', ['admin.users.index', 'admin.users.update'])
+  const owner = await createSeller(app, { phone: '13900000077' })
+  for (const proof of [{ password: 'Taken@123' }, { pay_password: '654321' }, { phone: '13900000078' }]) {
+    const res = await http(app).put(`/api/Admin/users/${owner.id}`).set(clerk.auth).send(proof)
+    expect(res.status, JSON.stringify(proof)).toBe(403)
+  }
+  const row = await app.db.users.findUniqueOrThrow({ where: { id: owner.id } })
+  expect(row).toMatchObject({ phone: '13900000077', pay_password: null })
+  expect(await logsIn('seller', owner.username, owner.password)).toBe(true)
+  expect(await logsIn('seller', owner.username, 'Taken@123')).toBe(false)
+  // What does not prove ownership is the clerk's to change; a super admin may reset the rest.
+  expect((await http(app).put(`/api/Admin/users/${owner.id}`).set(clerk.auth).send({ nickname: 'renamed' })).body.code).toBe(200)
+  const root = bearer(await tokenFor(app, 'admin', (await createAdmin(app, { is_super: 1 })).id))
+  expect((await http(app).put(`/api/Admin/users/${owner.id}`).set(root).send({ password: 'Reset@123' })).body.code).toBe(200)
+  expect(await logsIn('seller', owner.username, 'Reset@123')).toBe(true)
+})
+
 describe('a route open to the actor never answers 500', () => {
   // Last in the file: the walk calls every route with id 1 and an empty body, as the holder of everything.
   test.each(['admin', 'seller'] as const)('%s: the holder of everything calls every route of the area', async (area) => {

@@ -19,7 +19,8 @@ export function routerErrorAnswer(securityHeaders: Record<string, string>) {
     const { status, key } = ROUTER_ERRORS[err.code] ?? { status: 500, key: 'msg.internal' as const }
     if (status >= 500) req.log.error({ err }, 'router error')
     const locale = normalizeLocale((req.headers['lang'] as string | undefined) ?? req.headers['accept-language'])
-    return reply
+    // A reply is thenable; nothing awaits this one.
+    void reply
       .headers(securityHeaders)
       .header('x-request-id', req.id)
       .status(status)

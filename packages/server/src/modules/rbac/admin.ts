@@ -14,6 +14,9 @@ type MenuDelegate = {
 }
 const menuModel = (tx: Tx, m: MenuModel) => tx[m] as unknown as MenuDelegate
 
+/** What a user proves to be the account's owner with (logins, SMS codes, payments). */
+const ACCOUNT_PROOFS = ['password', 'pay_password', 'phone'] as const
+
 /** A menu tree resource: the parent must exist and must not be the menu itself or one of its descendants;
  *  a menu with children cannot be deleted. */
 function menuResource(decl: ServerResource['decl'], model: MenuModel, afterCommit: ServerResource['afterCommit']): ServerResource {
@@ -101,6 +104,9 @@ export function adminResources(app: FastifyInstance): ServerResource[] {
     model: 'users',
     afterCommit,
     async beforeWrite(req, data, existing, tx) {
+      // Whoever sets a platform user's password, pay password or phone can act as that user (and in the seller
+      // back office of the store the user owns): only super admins hold that much.
+      if (existing && !isSuper(req) && ACCOUNT_PROOFS.some((k) => data[k] !== undefined)) throw forbidden()
       const inviter = data.inviter_id as number | undefined
       if (inviter && (inviter === existing?.id || !(await tx.users.count({ where: { id: inviter } })))) {
         throw businessError('msg.inviterNotFound')

@@ -2,6 +2,8 @@
 // GET /api/private_files/{id} (the owner, or anyone with a signed URL) and /api/Admin/private_files/{id}: the
 // identity documents uploaded to the private folders.
 import { z } from 'zod'
+import { zx } from '@qshop/shared'
+import { idParam } from '@qshop/shared/schemas/common'
 import type { AppModule, ScopePlugin } from '../types.ts'
 import { ok } from '../../plugins/envelope.ts'
 import { notFound, unauthenticated } from '../../core/errors.ts'
@@ -22,9 +24,8 @@ const route = (area: UploadArea): ScopePlugin => async (app) => {
   app.post('/uploads', { schema, config: { permission } }, async (req) => ok(req, await handleUpload(app, req, area)))
 }
 
-const idParam = z.object({ id: z.coerce.number().int().positive().max(2147483647) })
 const signedQuery = z.strictObject({
-  expires: z.coerce.number().int().positive().max(2 ** 32).optional(),
+  expires: zx.urlInt(1, 2 ** 32).optional(),
   signature: z.string().max(64).optional(),
 })
 const privateRow = (app: Parameters<ScopePlugin>[0], id: number) =>
