@@ -6,7 +6,7 @@ import { isMain } from '../scripts/migrate.ts'
 import { seed } from '../packages/server/src/seed/index.ts'
 import { hashPassword } from '../packages/server/src/core/hash.ts'
 import { searchText } from '../packages/server/src/modules/catalog/searchText.ts'
-import { benchConfig, measure, report, startApp, truncateAll, type Measure } from './lib.ts'
+import { benchConfig, clearRedisPrefix, measure, report, startApp, truncateAll, type Measure } from './lib.ts'
 import { startCatalogFloor } from './catalog-floor.ts'
 
 export const STORES = 200
@@ -152,15 +152,6 @@ export async function seedBenchCatalog(app: FastifyInstance): Promise<{ goodsId:
   return { goodsId: benched.id, topClassId: top.id }
 }
 
-async function clearRedis(app: FastifyInstance) {
-  let cursor = '0'
-  do {
-    const [next, keys] = await app.redis.scan(cursor, 'MATCH', `${app.config.REDIS_PREFIX}:*`, 'COUNT', 1000)
-    if (keys.length) await app.redis.del(...keys)
-    cursor = next
-  } while (cursor !== '0')
-}
-
 if (isMain(import.meta.url)) {
   const config = {
     ...benchConfig(),
@@ -169,7 +160,7 @@ if (isMain(import.meta.url)) {
   }
   const { app, url } = await startApp(config)
   await truncateAll(config.DATABASE_URL)
-  await clearRedis(app)
+  await clearRedisPrefix(app)
   await seed(app, { demo: true, areas: false })
   const started = performance.now()
   const { goodsId, topClassId } = await seedBenchCatalog(app)

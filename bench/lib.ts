@@ -62,3 +62,13 @@ export function report(subject: Measure, floor: Measure, goal: { ratio: number; 
   )
   return pass
 }
+
+/** Deletes the bench's own Redis keys (its REDIS_PREFIX): the Redis may hold other instances' and test runs' keys. */
+export async function clearRedisPrefix(app: FastifyInstance) {
+  let cursor = '0'
+  do {
+    const [next, keys] = await app.redis.scan(cursor, 'MATCH', `${app.config.REDIS_PREFIX}:*`, 'COUNT', 1000)
+    if (keys.length) await app.redis.del(...keys)
+    cursor = next
+  } while (cursor !== '0')
+}

@@ -2,14 +2,14 @@
 // storefront's initial JavaScript size (run `pnpm build` first).
 import { seed } from '../packages/server/src/seed/index.ts'
 import { hashPassword } from '../packages/server/src/core/hash.ts'
-import { benchConfig, measure, report, startApp, truncateAll } from './lib.ts'
+import { benchConfig, clearRedisPrefix, measure, report, startApp, truncateAll } from './lib.ts'
 import { startFloor } from './floor.ts'
 import { storefrontInitialJsKb, WEB_BUDGET_KB } from './web-size.ts'
 
 const config = benchConfig()
 const { app, url } = await startApp(config)
 await truncateAll(config.DATABASE_URL)
-await app.redis.flushdb()
+await clearRedisPrefix(app)
 await seed(app, { demo: true, areas: false })
 const password = await hashPassword('Bench@123456')
 await app.db.users.createMany({ data: Array.from({ length: 300 }, (_, i) => ({ username: `bench${i}`, password, nickname: `用户${i}` })) })
