@@ -29,8 +29,8 @@ export const money = (opts: { min?: number; max?: number } = {}) =>
     .preprocess((v) => (typeof v === 'number' ? String(v) : blankToUndefined(v)), z.string().trim())
     .refine(isMoney, { message: 'money' })
     .transform((s) => fromCents(toCents(s)))
-    .refine((s) => toCents(s) >= (opts.min ?? 0) * 100, { message: 'min' })
-    .refine((s) => toCents(s) <= (opts.max ?? 99999999.99) * 100, { message: 'max' })
+    .refine((s) => toCents(s) >= toCents(opts.min ?? 0), { message: 'min' })
+    .refine((s) => toCents(s) <= toCents(opts.max ?? 99999999.99), { message: 'max' })
 
 /** Trimmed text with a length limit. */
 export const text = (max: number, min = 0) => z.string().trim().min(min).max(max)
