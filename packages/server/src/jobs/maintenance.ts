@@ -1,5 +1,11 @@
-// Housekeeping jobs: expired and revoked sessions are deleted after their refresh lifetime.
+// Housekeeping jobs of the maintenance queue: expired and revoked sessions deleted after their refresh lifetime,
+// unsent outbox rows sent (the outbox's sweeper), sent ones and old idempotency records purged.
+import { z } from 'zod'
 import type { Db } from '../core/db.ts'
+import { purgeIdempotencyKeys } from '../core/idempotency.ts'
+import { defineJob } from './define.ts'
+import { purgeSent, sendStaged } from './outbox.ts'
+import { QUEUE_MAINTENANCE } from './queues.ts'
 
 export async function purgeSessions(db: Db, now = new Date()): Promise<number> {
   const { count } = await db.auth_sessions.deleteMany({
@@ -7,3 +13,13 @@ export async function purgeSessions(db: Db, now = new Date()): Promise<number> {
   })
   return count
 }
+
+const HOUR = 60 * 60 * 1000
+const none = z.object({})
+
+export const maintenanceJobs = [
+  defineJob({ queue: QUEUE_MAINTENANCE, name: 'purge-sessions', payload: none, every: HOUR, process: async (infra) => ({ purged: await purgeSessions(infra.db) }) }),
+  defineJob({ queue: QUEUE_MAINTENANCE, name: 'send-outbox', payload: none, every: 60 * 1000, process: async (infra) => ({ sent: await sendStaged(infra.db, infra.queues) }) }),
+  defineJob({ queue: QUEUE_MAINTENANCE, name: 'purge-outbox', payload: none, every: HOUR, process: async (infra) => ({ purged: await purgeSent(infra.db) }) }),
+  defineJob({ queue: QUEUE_MAINTENANCE, name: 'purge-idempotency', payload: none, every: HOUR, process: async (infra) => ({ purged: await purgeIdempotencyKeys(infra.db) }) }),
+]

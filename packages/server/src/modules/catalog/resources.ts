@@ -10,8 +10,8 @@ import { businessError, invalid } from '../../core/errors.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
 import type { StoredFile } from './storedFiles.ts'
 import { sendAfterCommit, stageJob } from '../../jobs/outbox.ts'
-import { QUEUE_MAINTENANCE } from '../../jobs/queues.ts'
-import { JOB_REMOVE_FILES, type RemoveFilesJob } from '../../jobs/processors.ts'
+import { jobIdOf } from '../../jobs/define.ts'
+import { removeFilesJob } from './jobs.ts'
 import { invalidateCatalogNames, invalidateGoods, invalidateStore } from './cache.ts'
 
 /** The ids a write route named (`:id` or `:ids`). */
@@ -135,9 +135,9 @@ function sellerResources(app: FastifyInstance): ServerResource[] {
   /** The stored files go in a job staged with the delete, sent once it is committed. */
   async function removeFilesLater(tx: Tx, storeId: number, files: StoredFile[]) {
     if (!files.length) return
-    const payload: RemoveFilesJob = { storeId, files }
-    const staged = await stageJob(tx, { queue: QUEUE_MAINTENANCE, name: JOB_REMOVE_FILES, payload })
-    return () => sendAfterCommit(app, app.queues, [staged])
+    const payload = { storeId, files }
+    const staged = await stageJob(tx, { queue: removeFilesJob.queue, name: removeFilesJob.name, jobId: jobIdOf(removeFilesJob, payload), payload })
+    return () => sendAfterCommit(app, app.queues, staged === null ? [] : [staged])
   }
 
   const fileSpaceDirs: ServerResource = {

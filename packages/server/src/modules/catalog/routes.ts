@@ -15,6 +15,7 @@ import { goodsDetail, requireVisibleGoods } from './detail.ts'
 import { goodsComments } from './reviews.ts'
 import { homePage } from './home.ts'
 import { isFavorite, listFavorites, removeFavorites, toggleFavorite } from './favorites.ts'
+import { catalogJobs } from './jobs.ts'
 
 const idParam = z.object({ id: z.coerce.number().int().positive().max(2147483647) })
 const idsParam = z.object({ ids: z.string().regex(/^\d+(,\d+)*$/).max(4000) })
@@ -91,5 +92,5 @@ const storefront: ScopePlugin = async (app) => {
   )
 }
 
-const catalog: AppModule = { name: 'catalog', admin, seller, storefront }
+const catalog: AppModule = { name: 'catalog', admin, seller, storefront, jobs: catalogJobs }
 export default catalog
