@@ -76,12 +76,13 @@ export const REFUND_STEP_FLOW: StateMachine = {
 }
 
 const G = GOODS_VERIFY
-/** Goods review: the admin decides a pending goods (2 → 1 or 0). A seller's save resubmits (0 or 1 → 2) or, with
- *  the review off, approves (0 or 2 → 1); the save writes that with the goods' other columns under its row lock. */
+/** Goods review: the admin decides a pending goods (2 → 1 or 0) and may reverse a decision (1 → 0, taken down with a
+ *  reason; 0 → 1). A seller's save resubmits (0 or 1 → 2) or, with the review off, approves (0 or 2 → 1); the save
+ *  writes that with the goods' other columns under its row lock. */
 export const GOODS_REVIEW_FLOW: StateMachine = {
   model: 'goods',
   field: 'goods_verify',
-  next: { [G.PENDING]: [G.APPROVED, G.REJECTED], [G.APPROVED]: [G.PENDING], [G.REJECTED]: [G.PENDING, G.APPROVED] },
+  next: { [G.PENDING]: [G.APPROVED, G.REJECTED], [G.APPROVED]: [G.PENDING, G.REJECTED], [G.REJECTED]: [G.PENDING, G.APPROVED] },
 }
 
 const S = STORE_VERIFY

@@ -8,6 +8,7 @@ import type { AppModule, ScopePlugin } from '../types.ts'
 import { ok } from '../../plugins/envelope.ts'
 import { resourceRoutes } from '../../core/resource.ts'
 import { notFound } from '../../core/errors.ts'
+import { requestContext } from '../../core/context.ts'
 import { catalogResources } from './resources.ts'
 import { goodsForEdit, saveGoods, verifyGoods } from './goods.ts'
 import { searchGoods } from './search.ts'
@@ -27,7 +28,7 @@ const admin: ScopePlugin = async (app) => {
     ok(req, await goodsForEdit(app, { id: req.params.id })),
   )
   app.put('/goods/:id/verify', { schema: { params: idParam, body: goodsVerifyBody, tags }, config: { permission: 'admin.goods.verify' } }, async (req) =>
-    ok(req, await verifyGoods(app, req.params.id, req.body)),
+    ok(req, await verifyGoods(app, requestContext(req), req.params.id, req.body)),
   )
 }
 
