@@ -6,6 +6,7 @@ import type { Actor, AreaName } from '../../core/context.ts'
 import { AppError, businessError, unauthenticated } from '../../core/errors.ts'
 import { hashPassword, randomToken, verifyPassword } from '../../core/hash.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
+import { runUnit } from '../../core/unitOfWork.ts'
 import type { TokenPair } from '../../plugins/auth.ts'
 import { loginThrottle } from './loginThrottle.ts'
 import { consumeSmsCode, sendSmsCode } from './sms.ts'
@@ -93,24 +94,22 @@ export async function register(app: FastifyInstance, req: FastifyRequest, body: 
   if (phone && (await db.users.findUnique({ where: { phone }, select: { id: true } }))) throw businessError('msg.phoneExists')
   const password = await hashPassword(body.password)
   // The pay password stays unset: the user chooses one later, confirmed by an SMS code.
-  const user = await db
-    .$transaction(async (tx) => {
-      if (phone) await consumeSmsCode(app, tx, phone, 'register', body.code ?? '')
-      return tx.users.create({
-        data: {
-          username,
-          password,
-          phone,
-          nickname: phone ? maskPhone(phone) : username,
-          inviter_id: body.inviter_id ?? 0,
-          ...loginTimes(null, req.ip),
-        },
-        select: { id: true },
-      })
+  const user = await runUnit(app, async (tx) => {
+    if (phone) await consumeSmsCode(app, tx, phone, 'register', body.code ?? '')
+    return tx.users.create({
+      data: {
+        username,
+        password,
+        phone,
+        nickname: phone ? maskPhone(phone) : username,
+        inviter_id: body.inviter_id ?? 0,
+        ...loginTimes(null, req.ip),
+      },
+      select: { id: true },
     })
-    .catch((err) => {
-      throw duplicateAccount(err)
-    })
+  }).catch((err) => {
+    throw duplicateAccount(err)
+  })
   return app.tokens.issue('user', user.id, req)
 }
 
@@ -119,7 +118,7 @@ export async function forgetPassword(app: FastifyInstance, body: { phone: string
   // Codes of this usage only go to registered phones, so an unknown phone has no valid code either.
   if (!user) throw businessError('msg.smsCodeErr')
   const password = await hashPassword(body.password)
-  await app.db.$transaction(async (tx) => {
+  await runUnit(app, async (tx) => {
     await consumeSmsCode(app, tx, body.phone, 'forget_password', body.code)
     await tx.users.update({ where: { id: user.id }, data: { password } })
   })
@@ -199,7 +198,7 @@ export async function editSecure(app: FastifyInstance, actor: Actor, body: EditS
     const phone = user.phone
     if (!phone) throw businessError('msg.phoneEmpty')
     const payPassword = await hashPassword(body.pay_password)
-    await db.$transaction(async (tx) => {
+    await runUnit(app, async (tx) => {
       await consumeSmsCode(app, tx, phone, 'edit_user', body.code)
       await tx.users.update({ where: { id: actor.id }, data: { pay_password: payPassword } })
     })
@@ -208,12 +207,10 @@ export async function editSecure(app: FastifyInstance, actor: Actor, body: EditS
   const phone = body.phone!
   if (phone === user.phone) return
   if (await db.users.findUnique({ where: { phone }, select: { id: true } })) throw businessError('msg.phoneExists')
-  await db
-    .$transaction(async (tx) => {
-      await consumeSmsCode(app, tx, phone, 'edit_user', body.code)
-      await tx.users.update({ where: { id: actor.id }, data: { phone } })
-    })
-    .catch((err) => {
-      throw duplicateAccount(err)
-    })
+  await runUnit(app, async (tx) => {
+    await consumeSmsCode(app, tx, phone, 'edit_user', body.code)
+    await tx.users.update({ where: { id: actor.id }, data: { phone } })
+  }).catch((err) => {
+    throw duplicateAccount(err)
+  })
 }

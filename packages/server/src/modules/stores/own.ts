@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { STORE_VERIFY, type StoreApplication, type StoreSettings } from '@qshop/shared/schemas/catalog'
 import { businessError, notFound } from '../../core/errors.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
+import { runUnit } from '../../core/unitOfWork.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
 import { splitList } from '../catalog/format.ts'
 import { classIndex } from '../catalog/classes.ts'
@@ -65,7 +66,7 @@ export async function saveApplication(app: FastifyInstance, req: FastifyRequest,
   const index = await classIndex(app)
   const paths = normalizeClassPaths(req, index, class_id)
   try {
-    return await app.db.$transaction(async (tx) => {
+    return await runUnit(app, async (tx) => {
       const rows = await tx.$queryRaw<{ id: number; store_verify: number }[]>`SELECT id, store_verify FROM stores WHERE user_id = ${userId} FOR UPDATE`
       const store = rows[0]
       if (!store) throw businessError('msg.storeNotApplied')
@@ -102,7 +103,7 @@ export async function readSettings(app: FastifyInstance, storeId: number) {
 export async function saveSettings(app: FastifyInstance, req: FastifyRequest, storeId: number, input: StoreSettings) {
   const { area, store_slide, store_mobile_slide, ...fields } = cleanRichTextFields(input, ['after_sale_service'])
   try {
-    await app.db.$transaction(async (tx) => {
+    await runUnit(app, async (tx) => {
       const rows = await tx.$queryRaw<{ store_verify: number }[]>`SELECT store_verify FROM stores WHERE id = ${storeId} FOR UPDATE`
       if (!rows[0]) throw notFound()
       const data: Prisma.storesUncheckedUpdateInput = { ...fields, store_verify: verifyAfterSave(rows[0].store_verify) }
