@@ -1,5 +1,5 @@
-// `pnpm test`: type checks, lint, the API tests (real MariaDB + Redis), the web unit tests, then the browser tests
-// against the built app. Ends with one line "N passed, N failed" summing every suite.
+// `pnpm test`: type checks, lint, the shared package's tests (money math), the API tests (real MariaDB + Redis), the
+// web unit tests, then the browser tests against the built app. Ends with one line "N passed, N failed" summing every suite.
 import { spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
@@ -44,6 +44,7 @@ function step(suite: string, cmd: string, args: string[], cwd = root) {
 
 step('typecheck', 'pnpm', ['typecheck'])
 step('lint', 'pnpm', ['lint'])
+runVitest('shared', path.join(root, 'packages/shared'))
 runVitest('server', path.join(root, 'packages/server'))
 runVitest('web', path.join(root, 'packages/web'))
 if (existsSync(path.join(root, 'packages/web/e2e'))) {

@@ -1,34 +1,35 @@
-// The worker process: consumes BullMQ queues and keeps the timed jobs scheduled.
+// The worker process: consumes every declared job's queue and keeps the repeatable jobs and sweepers scheduled.
 import pino from 'pino'
+import type { Queue } from 'bullmq'
 import { loadConfig } from './config.ts'
 import { createPrisma } from './core/db.ts'
 import { createRedis, redisKey, type Infra } from './plugins/infra.ts'
-import { QUEUE_MAINTENANCE, SCHEDULES, createQueue, createWorker, queueConnection } from './jobs/queues.ts'
-import { maintenanceProcessor } from './jobs/processors.ts'
+import { createQueue, queueConnection } from './jobs/queues.ts'
+import { allJobs, schedulesOf, startWorkers } from './jobs/registry.ts'
 
 const config = loadConfig()
 const log = pino({ level: config.LOG_LEVEL })
-const infra: Infra = { config, db: createPrisma(config.DATABASE_URL, 4), redis: createRedis(config), key: redisKey(config), log }
 const connection = queueConnection(config)
-
-const queues = new Map<string, ReturnType<typeof createQueue>>()
+const queues = new Map<string, Queue>()
 const queueOf = (name: string) => {
   if (!queues.has(name)) queues.set(name, createQueue(config, name, connection))
   return queues.get(name)!
 }
-for (const s of SCHEDULES) await queueOf(s.queue).upsertJobScheduler(s.id, { every: s.every }, { name: s.name })
+const infra: Infra = { config, db: createPrisma(config.DATABASE_URL, 4), redis: createRedis(config), key: redisKey(config), log, queues: { get: queueOf } }
 
-const maintenance = createWorker(config, QUEUE_MAINTENANCE, maintenanceProcessor(infra, { get: queueOf }), connection)
-// The outbox sweep runs every minute: only the sweeps that sent something are worth a line.
-maintenance.on('completed', (job, result) => {
-  const idle = job.name === 'send-outbox' && (result as { sent: number }).sent === 0
-  log[idle ? 'debug' : 'info']({ job: job.name, result }, 'job completed')
-})
-maintenance.on('failed', (job, err) => log.error({ job: job?.name, attempts: job?.attemptsMade, err }, 'job failed'))
-log.info({ schedules: SCHEDULES.map((s) => s.id) }, 'worker started')
+const jobs = allJobs()
+const schedules = schedulesOf(jobs)
+const workers = await startWorkers(infra, connection, jobs)
+// Repeatable jobs run every minute or hour: only the runs that did something are worth a line.
+const idle = (result: unknown) => Boolean(result) && typeof result === 'object' && Object.values(result as object).every((v) => v === 0)
+for (const worker of workers) {
+  worker.on('completed', (job, result) => log[idle(result) ? 'debug' : 'info']({ job: job.name, result }, 'job completed'))
+  worker.on('failed', (job, err) => log.error({ job: job?.name, attempts: job?.attemptsMade, err }, 'job failed'))
+}
+log.info({ queues: workers.map((w) => w.name), schedules: schedules.map((s) => s.id) }, 'worker started')
 
 async function shutdown() {
-  await maintenance.close()
+  for (const worker of workers) await worker.close()
   for (const q of queues.values()) await q.close()
   await infra.db.$disconnect()
   infra.redis.disconnect()

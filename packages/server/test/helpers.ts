@@ -9,7 +9,8 @@ import { migrateDeploy } from '../../../scripts/migrate.ts'
 import { seed, type SeedOptions } from '../src/seed/index.ts'
 import type { Worker } from 'bullmq'
 import { QUEUE_MAINTENANCE, createWorker, queueConnection } from '../src/jobs/queues.ts'
-import { maintenanceProcessor } from '../src/jobs/processors.ts'
+import { allJobs, queueProcessor } from '../src/jobs/registry.ts'
+import type { AnyJobDef } from '../src/jobs/define.ts'
 
 let migrated: Promise<unknown> | null = null
 
@@ -84,10 +85,13 @@ export function callRoute(app: FastifyInstance, r: RouteRecord, auth: Record<str
   return ['POST', 'PUT', 'PATCH'].includes(r.method) ? req.send(body) : req
 }
 
-/** The worker's maintenance queue consumer, running in the test process against the app's Redis and database. */
-export function startMaintenanceWorker(app: FastifyInstance): Worker {
-  return createWorker(app.config, QUEUE_MAINTENANCE, maintenanceProcessor(app, app.queues), queueConnection(app.config))
+/** The worker's consumer of one queue (every declared job, or the given ones), running in the test process against
+ *  the app's Redis and database. */
+export function startQueueWorker(app: FastifyInstance, queue: string, defs: AnyJobDef[] = allJobs()): Worker {
+  return createWorker(app.config, queue, queueProcessor(app, defs, queue), queueConnection(app.config))
 }
+
+export const startMaintenanceWorker = (app: FastifyInstance) => startQueueWorker(app, QUEUE_MAINTENANCE)
 
 /** Waits until `check` holds (jobs run in the background). */
 export async function eventually(check: () => boolean | Promise<boolean>, ms = 5000) {

@@ -100,6 +100,46 @@ describe('CHECK constraints', () => {
     await expect(insert('cashes', { ...payee, store_id: storeId })).resolves.toBeGreaterThan(0)
   })
 
+  test('an order line: its discount share within the line total, refunds within what was paid', async () => {
+    const uid = await user()
+    const orderId = await insert('orders', { user_id: uid, store_id: storeId, order_no: `n${++n}` })
+    const line = (extra: Record<string, unknown>) =>
+      insert('order_goods', { order_id: orderId, goods_id: 1, user_id: uid, store_id: storeId, goods_name: 'g', buy_num: 2, goods_price: '5.00', total_price: '10.00', ...extra })
+    await refused(line({ discount_money: '10.01' }), 'order_goods_discount_range')
+    await refused(line({ discount_money: '-0.01' }), 'order_goods_discount_range')
+    await refused(line({ refunded_num: 3 }), 'order_goods_refund_range')
+    const id = await line({ discount_money: '3.00', refunded_num: 2, refunded_money: '7.00' })
+    await refused(conn.query('UPDATE order_goods SET refunded_money = refunded_money + 0.01 WHERE id = ?', [id]), 'order_goods_refund_range')
+  })
+
+  test('a gateway transaction pays one payment; payments without one do not collide', async () => {
+    const uid = await user()
+    const pay = (extra: Record<string, unknown>) => insert('order_pays', { belong_id: uid, pay_no: `p${++n}`, payment_name: 'wechat', ...extra })
+    await pay({ trade_no: 'T1' })
+    await expect(pay({ trade_no: 'T1' })).rejects.toMatchObject({ code: 'ER_DUP_ENTRY' })
+    await expect(pay({ trade_no: 'T1', payment_name: 'alipay' })).resolves.toBeGreaterThan(0)
+    await pay({ payment_name: 'balance' })
+    await expect(pay({ payment_name: 'balance' })).resolves.toBeGreaterThan(0)
+  })
+
+  test('deleting goods, its flash sale or an order never erases order, payment or purchase history', async () => {
+    const uid = await user()
+    const goodsId = await insert('goods', { class_id: classId, store_id: storeId, goods_name: 'g' })
+    const seckillId = await insert('seckills', { store_id: storeId, goods_id: goodsId, start_time: new Date(), end_time: new Date() })
+    const orderId = await insert('orders', { user_id: uid, store_id: storeId, order_no: `n${++n}` })
+    const payId = await insert('order_pays', { belong_id: uid, pay_no: `p${++n}`, payment_name: 'balance' })
+    await conn.query('UPDATE orders SET order_pay_id = ? WHERE id = ?', [payId, orderId])
+    await insert('order_goods', { order_id: orderId, goods_id: goodsId, user_id: uid, store_id: storeId, goods_name: 'g' })
+    await insert('order_pay_orders', { order_pay_id: payId, order_id: orderId })
+    await insert('seckill_orders', { seckill_id: seckillId, user_id: uid, order_id: orderId })
+    await conn.query('DELETE FROM goods WHERE id = ?', [goodsId])
+    const count = async (table: string) => ((await conn.query(`SELECT COUNT(*) n FROM \`${table}\` WHERE order_id = ?`, [orderId])) as any)[0][0].n
+    expect([await count('order_goods'), await count('order_pay_orders'), await count('seckill_orders')]).toEqual([1, 1, 1])
+    const restricted = (p: Promise<unknown>) => expect(p).rejects.toSatisfy((e: any) => [1451, 1217].includes(e.errno))
+    await restricted(conn.query('DELETE FROM orders WHERE id = ?', [orderId]))
+    await restricted(conn.query('DELETE FROM order_pays WHERE id = ?', [payId]))
+  })
+
   test('one default address per user', async () => {
     const uid = await user()
     const addr = { user_id: uid, receive_name: 'r', receive_tel: '1', address: 'a' }

@@ -1,5 +1,7 @@
 export * from './envelope.ts'
 export * from './money.ts'
+export * from './states.ts'
+export * from './ledger.ts'
 export * from './list.ts'
 export * from './resource.ts'
 export * from './i18n/messages.ts'

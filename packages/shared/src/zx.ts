@@ -45,8 +45,8 @@ export const money = (opts: { min?: number; max?: number } = {}) => {
     // More digits than any money column holds are refused before they are counted in cents (not a safe integer).
     .refine((s) => s.replace(/^-/, '').split('.')[0].length <= 10, { message: 'max', params: { max } })
     .transform((s) => fromCents(toCents(s)))
-    .refine((s) => toCents(s) >= min * 100, { message: 'min', params: { min } })
-    .refine((s) => toCents(s) <= max * 100, { message: 'max', params: { max } })
+    .refine((s) => toCents(s) >= toCents(min), { message: 'min', params: { min } })
+    .refine((s) => toCents(s) <= toCents(max), { message: 'max', params: { max } })
 }
 
 /** Trimmed text with a length limit. */

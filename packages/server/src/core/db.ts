@@ -4,7 +4,14 @@ import { PrismaClient } from '../generated/prisma/client.ts'
 export type Db = PrismaClient
 export type { Prisma } from '../generated/prisma/client.ts'
 
-export function createPrisma(databaseUrl: string, connectionLimit = 10): PrismaClient {
+/**
+ * How long a statement waits for a row lock before failing with 1205 (the server default is 50 s). A unit of work
+ * (unitOfWork.ts) retries the whole transaction on it, so a lock held too long costs one retry rather than a request
+ * stuck past its transaction timeout.
+ */
+export const LOCK_WAIT_SECONDS = 5
+
+export function createPrisma(databaseUrl: string, connectionLimit = 10, lockWaitSeconds = LOCK_WAIT_SECONDS): PrismaClient {
   const u = new URL(databaseUrl)
   const adapter = new PrismaMariaDb({
     host: u.hostname,
@@ -17,6 +24,7 @@ export function createPrisma(databaseUrl: string, connectionLimit = 10): PrismaC
     timezone: 'Z',
     // MySQL 8.4 (compose) authenticates with caching_sha2_password over a plain connection.
     allowPublicKeyRetrieval: true,
+    sessionVariables: { innodb_lock_wait_timeout: lockWaitSeconds },
   } as ConstructorParameters<typeof PrismaMariaDb>[0])
   return new PrismaClient({ adapter })
 }

@@ -14,6 +14,7 @@ import { mapPrismaError } from './prismaErrors.ts'
 import { listPageSql, type ListPage } from './listSql.ts'
 import { checkFilters, filterWhere } from './listFilters.ts'
 import { cleanRichText } from './richText.ts'
+import { runUnit, type Tx, type Unit } from './unitOfWork.ts'
 
 type Row = Record<string, unknown> & { id: number }
 type Where = Record<string, unknown>
@@ -27,7 +28,7 @@ type Delegate = {
   deleteMany(args: object): Promise<{ count: number }>
   groupBy(args: object): Promise<Record<string, unknown>[]>
 }
-export type Tx = Parameters<Parameters<Db['$transaction']>[0]>[0]
+export type { Tx }
 
 export type ServerResource = {
   decl: ResourceDecl
@@ -47,11 +48,11 @@ export type ServerResource = {
   extraSelect?: Record<string, unknown>
   /** Change input before it is written (hash passwords, derive columns). `existing` is set on update. */
   beforeWrite?: (req: FastifyRequest, data: Record<string, unknown>, existing: Row | null, tx: Tx) => Promise<Record<string, unknown>>
-  /** Side effects inside the write transaction (join rows, counters). */
-  afterWrite?: (req: FastifyRequest, row: Row, input: Record<string, unknown>, tx: Tx) => Promise<void>
-  /** Checks before rows are deleted, inside the transaction; may answer what to do once the delete is committed
-   *  (stored files to remove). */
-  beforeDelete?: (req: FastifyRequest, ids: number[], tx: Tx) => Promise<void | (() => Promise<void>)>
+  /** Side effects inside the write transaction (join rows, counters); what must follow the commit goes to the unit. */
+  afterWrite?: (req: FastifyRequest, row: Row, input: Record<string, unknown>, tx: Tx, unit: Unit) => Promise<void>
+  /** Checks before rows are deleted, inside the transaction; what must follow the committed delete (stored files to
+   *  remove, caches to drop) goes to the unit (stage, afterCommit). */
+  beforeDelete?: (req: FastifyRequest, ids: number[], tx: Tx, unit: Unit) => Promise<void>
   /** Called after any committed write (cache invalidation). */
   afterCommit?: (req: FastifyRequest) => Promise<void>
   /** Adds virtual fields to answered rows. */
@@ -198,21 +199,14 @@ async function findOwned(db: Db | Tx, res: ServerResource, req: FastifyRequest, 
   return row
 }
 
-export async function createRow(db: Db, res: ServerResource, req: FastifyRequest, input: Record<string, unknown>, tx?: Tx): Promise<Row> {
-  const run = async (t: Tx) => {
-    let data = { ...columnsOf(res, input), ...fixedColumns(res.scope?.(req)) }
-    if (res.storeColumn) data[res.storeColumn] = req.actor!.storeId
-    if (res.beforeWrite) data = await res.beforeWrite(req, data, null, t)
-    const row = await delegate(t, res.model).create({ data, select: { id: true } })
-    await res.afterWrite?.(req, row, input, t)
-    return row
-  }
-  try {
-    const created = tx ? await run(tx) : await db.$transaction(run)
-    return created
-  } catch (err) {
-    throw mapPrismaError(err)
-  }
+/** Creates one row in the unit's transaction. */
+export async function createRow(res: ServerResource, req: FastifyRequest, input: Record<string, unknown>, tx: Tx, unit: Unit): Promise<Row> {
+  let data = { ...columnsOf(res, input), ...fixedColumns(res.scope?.(req)) }
+  if (res.storeColumn) data[res.storeColumn] = req.actor!.storeId
+  if (res.beforeWrite) data = await res.beforeWrite(req, data, null, tx)
+  const row = await delegate(tx, res.model).create({ data, select: { id: true } })
+  await res.afterWrite?.(req, row, input, tx, unit)
+  return row
 }
 
 function actions(res: ServerResource): readonly Action[] {
@@ -233,7 +227,15 @@ export function resourceRoutes(res: ServerResource): ScopePlugin {
   return async (app) => {
     const db = app.db
     const has = (a: Action) => actions(res).includes(a)
-    const committed = async (req: FastifyRequest) => res.afterCommit?.(req)
+    /** A write runs in a unit of work; the resource's after-commit hook follows its commit. */
+    const write = <T>(req: FastifyRequest, work: (tx: Tx, unit: Unit) => Promise<T>) =>
+      runUnit(app, async (tx, unit) => {
+        const result = await work(tx, unit)
+        if (res.afterCommit) unit.afterCommit(() => res.afterCommit!(req))
+        return result
+      }).catch((err) => {
+        throw mapPrismaError(err)
+      })
 
     if (has('index'))
       app.get(path, { schema: { querystring: listQuery, tags }, config: perm('index') }, async (req) =>
@@ -246,44 +248,30 @@ export function resourceRoutes(res: ServerResource): ScopePlugin {
       })
     if (has('store'))
       app.post(path, { schema: { body: create, tags }, config: perm('store') }, async (req) => {
-        const row = await createRow(db, res, req, req.body as Record<string, unknown>)
-        await committed(req)
+        const row = await write(req, (tx, unit) => createRow(res, req, req.body as Record<string, unknown>, tx, unit))
         return ok(req, { id: row.id })
       })
     if (has('update'))
       app.put(`${path}/:id`, { schema: { params: idParam, body: update, tags }, config: perm('update') }, async (req) => {
         const input = req.body as Record<string, unknown>
-        try {
-          await db.$transaction(async (tx) => {
-            const existing = await findOwned(tx, res, req, req.params.id)
-            let data = columnsOf(res, input)
-            if (res.beforeWrite) data = await res.beforeWrite(req, data, existing, tx)
-            if (Object.keys(data).length) await delegate(tx, res.model).update({ where: { id: existing.id }, data, select: { id: true } })
-            await res.afterWrite?.(req, existing, input, tx)
-          })
-        } catch (err) {
-          throw mapPrismaError(err)
-        }
-        await committed(req)
+        await write(req, async (tx, unit) => {
+          const existing = await findOwned(tx, res, req, req.params.id)
+          let data = columnsOf(res, input)
+          if (res.beforeWrite) data = await res.beforeWrite(req, data, existing, tx)
+          if (Object.keys(data).length) await delegate(tx, res.model).update({ where: { id: existing.id }, data, select: { id: true } })
+          await res.afterWrite?.(req, existing, input, tx, unit)
+        })
         return ok(req, { id: req.params.id })
       })
     if (has('destroy'))
       app.delete(`${path}/:ids`, { schema: { params: idsParam, tags }, config: perm('destroy') }, async (req) => {
         const ids = [...new Set(req.params.ids)]
-        let afterwards: void | (() => Promise<void>)
-        try {
-          afterwards = await db.$transaction(async (tx) => {
-            const then = await res.beforeDelete?.(req, ids, tx)
-            const { count } = await delegate(tx, res.model).deleteMany({ where: { id: { in: ids }, ...resourceWhere(res, req) } })
-            // Any id that is missing or belongs to someone else refuses the whole batch.
-            if (count !== ids.length) throw notFound()
-            return then
-          })
-        } catch (err) {
-          throw mapPrismaError(err)
-        }
-        if (afterwards) await afterwards()
-        await committed(req)
+        await write(req, async (tx, unit) => {
+          await res.beforeDelete?.(req, ids, tx, unit)
+          const { count } = await delegate(tx, res.model).deleteMany({ where: { id: { in: ids }, ...resourceWhere(res, req) } })
+          // Any id that is missing or belongs to someone else refuses the whole batch.
+          if (count !== ids.length) throw notFound()
+        })
         return ok(req, { deleted: ids.length })
       })
     if (has('import'))
@@ -306,12 +294,9 @@ export function resourceRoutes(res: ServerResource): ScopePlugin {
             return parsed.data as Record<string, unknown>
           })
           if (Object.keys(errors).length) throw invalid(errors)
-          await db.$transaction(async (tx) => {
-            for (const input of inputs) await createRow(db, res, req, input, tx)
-          }).catch((err) => {
-            throw mapPrismaError(err)
+          await write(req, async (tx, unit) => {
+            for (const input of inputs) await createRow(res, req, input, tx, unit)
           })
-          await committed(req)
           return ok(req, { imported: inputs.length })
         },
       )

@@ -4,12 +4,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import type { Queue } from 'bullmq'
 import { createTestApp, resetDb } from '../../test/helpers.ts'
+import { runUnit } from '../core/unitOfWork.ts'
+import { removeFilesJob } from '../modules/catalog/jobs.ts'
 import { KEEP_SENT_DAYS, SWEEP_AFTER_MS, purgeSent, sendAfterCommit, sendStaged, stageJob } from './outbox.ts'
+import { jobIdOf } from './define.ts'
 import { QUEUE_MAINTENANCE } from './queues.ts'
 
 let app: FastifyInstance
 let queue: Queue
-const job = { queue: QUEUE_MAINTENANCE, name: 'remove-files', payload: { storeId: 1, files: [] } }
+const payload = { storeId: 1, files: [] }
+/** A job row as a unit would stage it, each with its own id (the remove-files job has no business key). */
+const job = () => ({ queue: QUEUE_MAINTENANCE, name: removeFilesJob.name, jobId: jobIdOf(removeFilesJob, payload), payload })
 
 beforeAll(async () => {
   app = await createTestApp()
@@ -22,14 +27,15 @@ beforeEach(async () => {
 afterAll(async () => app?.close())
 
 const jobsIn = async () => (await queue.getJobs(['waiting', 'delayed'])).map((j) => ({ id: j.id, name: j.name, data: j.data }))
-const stage = () => app.db.$transaction((tx) => stageJob(tx, job))
+/** Stages a row without sending it (stageJob is what unit.stage writes; the unit would send it after the commit). */
+const stage = async () => (await runUnit(app, (tx) => stageJob(tx, job())))!
 const age = (id: number) => app.db.outbox.update({ where: { id }, data: { created_at: new Date(Date.now() - SWEEP_AFTER_MS - 1000) } })
 
 describe('outbox', () => {
   test('a rolled-back write stages nothing', async () => {
     await expect(
-      app.db.$transaction(async (tx) => {
-        await stageJob(tx, job)
+      runUnit(app, async (tx) => {
+        await stageJob(tx, job())
         throw new Error('refused')
       }),
     ).rejects.toThrow('refused')
@@ -43,8 +49,8 @@ describe('outbox', () => {
     expect(await sendStaged(app.db, app.queues, [id])).toBe(1)
     // a second sender (the sweeper racing the api) finds the row sent; a repeated add of the same id is ignored
     expect(await sendStaged(app.db, app.queues, [id])).toBe(0)
-    await queue.add(job.name, job.payload, { jobId: job_id })
-    expect(await jobsIn()).toEqual([{ id: job_id, name: 'remove-files', data: job.payload }])
+    await queue.add(removeFilesJob.name, payload, { jobId: job_id })
+    expect(await jobsIn()).toEqual([{ id: job_id, name: 'remove-files', data: payload }])
     expect((await app.db.outbox.findUniqueOrThrow({ where: { id } })).sent_at).not.toBeNull()
   })
 
@@ -57,8 +63,8 @@ describe('outbox', () => {
   })
 
   test('a job to run later waits in the queue until then', async () => {
-    const id = await app.db.$transaction((tx) => stageJob(tx, { ...job, runAt: new Date(Date.now() + 3_600_000) }))
-    await sendStaged(app.db, app.queues, [id])
+    const id = await runUnit(app, (tx) => stageJob(tx, { ...job(), runAt: new Date(Date.now() + 3_600_000) }))
+    await sendStaged(app.db, app.queues, [id!])
     const [delayed] = await queue.getJobs(['delayed'])
     expect(delayed.opts.delay).toBeGreaterThan(3_500_000)
   })
@@ -85,6 +91,15 @@ describe('outbox', () => {
     expect(Date.now() - started).toBeLessThan(2000)
     expect(warnings).toHaveLength(1)
     expect((await app.db.outbox.findUniqueOrThrow({ where: { id } })).sent_at).toBeNull()
+  })
+
+  test('a job id staged again, in the same transaction or a later one, adds no row', async () => {
+    const keyed = { ...job(), jobId: 'remove-files-event-7' }
+    const [first, again] = await runUnit(app, async (tx) => [await stageJob(tx, keyed), await stageJob(tx, keyed)])
+    expect(first).toEqual(expect.any(Number))
+    expect(again).toBeNull()
+    expect(await runUnit(app, (tx) => stageJob(tx, keyed))).toBeNull()
+    expect(await app.db.outbox.count()).toBe(1)
   })
 
   test('sent rows are purged after the days BullMQ keeps their jobs; unsent rows stay', async () => {

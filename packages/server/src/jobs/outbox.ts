@@ -1,15 +1,15 @@
 // Side effects that must happen once a transaction has committed, even when the process stops right after the
-// commit (DESIGN.md §2): the transaction writes an outbox row; once committed the row is sent to its BullMQ queue
-// under the job id it was written with, so sending twice makes one job; the worker's sweeper sends whatever was
-// left unsent.
-import { randomUUID } from 'node:crypto'
+// commit (DESIGN.md §2): the transaction writes an outbox row (core/unitOfWork.ts: unit.stage); once committed the
+// row is sent to its BullMQ queue under the job id it was written with, so sending twice makes one job; the worker's
+// sweeper sends whatever was left unsent. A job id that names a business event (`order-cancel-42`) is staged once:
+// a second staging, in this transaction or another, finds the row and adds nothing.
 import type { Queue } from 'bullmq'
 import type { Db, Prisma } from '../core/db.ts'
 import type { Infra } from '../plugins/infra.ts'
 
 type Tx = Prisma.TransactionClient
 export type Queues = { get(name: string): Queue }
-export type StagedJob = { queue: string; name: string; payload: Prisma.InputJsonObject; runAt?: Date }
+export type StagedJob = { queue: string; name: string; jobId: string; payload: Prisma.InputJsonObject; runAt?: Date }
 
 /** Rows the api failed to send are swept after this long (the api sends its own rows right after the commit). */
 export const SWEEP_AFTER_MS = 30_000
@@ -18,13 +18,22 @@ export const SEND_WAIT_MS = 2000
 /** Sent rows are kept as long as BullMQ keeps completed jobs, then purged. */
 export const KEEP_SENT_DAYS = 7
 
-/** Writes the job in the transaction; answers the outbox row id to send after the commit. */
-export async function stageJob(tx: Tx, job: StagedJob): Promise<number> {
-  const row = await tx.outbox.create({
-    data: { queue: job.queue, name: job.name, job_id: `${job.name}-${randomUUID()}`, payload: job.payload, run_at: job.runAt ?? null },
-    select: { id: true },
-  })
-  return row.id
+/**
+ * Writes the job in the transaction; answers the outbox row id to send after the commit, or null when a row with this
+ * job id exists already (the transaction that wrote it sends it). A concurrent transaction staging the same id waits
+ * on the unique key until the first one ends.
+ */
+export async function stageJob(tx: Tx, job: StagedJob): Promise<number | null> {
+  try {
+    const row = await tx.outbox.create({
+      data: { queue: job.queue, name: job.name, job_id: job.jobId, payload: job.payload, run_at: job.runAt ?? null },
+      select: { id: true },
+    })
+    return row.id
+  } catch (err) {
+    if ((err as { code?: string }).code === 'P2002') return null
+    throw err
+  }
 }
 
 /**

@@ -1,16 +1,10 @@
-// BullMQ queues and their timed jobs. The api enqueues; the worker process (worker.ts) consumes.
+// BullMQ queues and workers. The api enqueues; the worker process (worker.ts) consumes every queue a job is declared
+// on (jobs/registry.ts).
 import { Queue, Worker, type Processor } from 'bullmq'
 import { Redis } from 'ioredis'
 import type { Config } from '../config.ts'
 
 export const QUEUE_MAINTENANCE = 'maintenance'
-
-/** Repeated jobs: id → schedule and job name (idempotent upsert at every worker start). */
-export const SCHEDULES: { queue: string; id: string; every: number; name: string }[] = [
-  { queue: QUEUE_MAINTENANCE, id: 'purge-sessions', every: 60 * 60 * 1000, name: 'purge-sessions' },
-  { queue: QUEUE_MAINTENANCE, id: 'send-outbox', every: 60 * 1000, name: 'send-outbox' },
-  { queue: QUEUE_MAINTENANCE, id: 'purge-outbox', every: 60 * 60 * 1000, name: 'purge-outbox' },
-]
 
 export function queueConnection(config: Config): Redis {
   // BullMQ workers need blocking commands without a retry cap.

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify'
 import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { AnyJobDef } from '../jobs/define.ts'
 
 /** A Fastify scope whose routes are typed by their zod schemas. */
 export type Scope = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>
@@ -14,4 +15,6 @@ export type AppModule = {
   seller?: ScopePlugin
   /** mounted at /api/Admin */
   admin?: ScopePlugin
+  /** the module's jobs, run by the worker (jobs/registry.ts) */
+  jobs?: AnyJobDef[]
 }

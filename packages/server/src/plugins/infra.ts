@@ -18,8 +18,9 @@ declare module 'fastify' {
   }
 }
 
-/** What code outside a request needs (the worker's jobs as much as the api's routes). */
-export type Infra = Pick<FastifyInstance, 'config' | 'db' | 'redis' | 'key' | 'log'>
+/** What code outside a request needs (the worker's jobs as much as the api's routes); `queues` comes from
+ *  plugins/queues.ts in the api and from the worker's own queues in the worker. */
+export type Infra = Pick<FastifyInstance, 'config' | 'db' | 'redis' | 'key' | 'log' | 'queues'>
 
 export const redisKey =
   (config: Config) =>

@@ -2,7 +2,10 @@
 // four goods and a customer-service sub-account, and a shopper with balance, points (both in the ledger) and an
 // address. Everything is created only when missing; existing demo rows are left as they are.
 import type { FastifyInstance } from 'fastify'
+import { toCents } from '@qshop/shared'
 import { hashPassword } from '../core/hash.ts'
+import { post } from '../core/ledger.ts'
+import { runUnit } from '../core/unitOfWork.ts'
 import { searchText } from '../modules/catalog/searchText.ts'
 import { richText } from './content.ts'
 import { demoUrl, writeDemoImages, type DemoImage } from './images.ts'
@@ -148,25 +151,18 @@ async function createSeller(app: FastifyInstance, tally: Tally) {
   return row.id
 }
 
-/** The shopper's balance and points are credited through the ledger, in one transaction with the account. */
+/** The shopper's balance and points are credited through the ledger, in one unit with the account. */
 async function createShopper(app: FastifyInstance, tally: Tally) {
   const { shopper } = DEMO_ACCOUNTS
   const [password, payPassword] = await Promise.all([hashed(shopper.password), hashed(DEMO_PAY_PASSWORD)])
-  const id = await app.db.$transaction(async (tx) => {
+  const id = await runUnit(app, async (tx) => {
     const user = await tx.users.create({
-      data: {
-        username: shopper.username, password, pay_password: payPassword, nickname: '演示买家', phone: '13800000002',
-        money: SHOPPER_MONEY, integral: SHOPPER_INTEGRAL,
-      },
+      data: { username: shopper.username, password, pay_password: payPassword, nickname: '演示买家', phone: '13800000002' },
       select: { id: true },
     })
-    const entry = { user_id: user.id, name: '系统处理', ename: 'system', is_belong: 0, info: '演示账户初始资金' }
-    await tx.money_logs.createMany({
-      data: [
-        { ...entry, money: SHOPPER_MONEY, after_money: SHOPPER_MONEY, is_type: 0, idem_key: 'seed:shopper:money' },
-        { ...entry, money: SHOPPER_INTEGRAL, after_money: SHOPPER_INTEGRAL, is_type: 2, idem_key: 'seed:shopper:integral' },
-      ],
-    })
+    const entry = { owner: { kind: 'user', id: user.id }, reason: 'system', source: { type: 'seed', id: user.id }, info: '演示账户初始资金' } as const
+    await post(tx, { ...entry, account: 'money', amount: toCents(SHOPPER_MONEY), idemKey: 'seed:shopper:money' })
+    await post(tx, { ...entry, account: 'points', amount: SHOPPER_INTEGRAL, idemKey: 'seed:shopper:integral' })
     return user.id
   })
   tally.add('users', 1)

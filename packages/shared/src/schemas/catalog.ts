@@ -2,11 +2,10 @@
 // application and settings, reviews, favourites and the storefront's search and store list.
 import { z } from 'zod'
 import * as zx from '../zx.ts'
+import { GOODS_VERIFY, STORE_VERIFY } from '../states.ts'
 
-/** goods.goods_verify */
-export const GOODS_VERIFY = { REJECTED: 0, APPROVED: 1, PENDING: 2 } as const
-/** stores.store_verify: filling in, verifying, denied (with a reason), passed */
-export const STORE_VERIFY = { FILLING: 1, VERIFYING: 2, DENIED: 3, PASSED: 4 } as const
+export { GOODS_VERIFY, STORE_VERIFY }
+
 /** goods.freight_id values besides a template id */
 export const FREIGHT = { FREE: -1, STORE_DEFAULT: 0 } as const
 /** favorites.is_type */

@@ -7,6 +7,7 @@ import type { Actor, AreaName } from '../../core/context.ts'
 import { AppError, businessError, invalid, unauthenticated } from '../../core/errors.ts'
 import { hashPassword, randomToken, verifyPassword } from '../../core/hash.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
+import { runUnit } from '../../core/unitOfWork.ts'
 import type { TokenPair } from '../../plugins/auth.ts'
 import { loginThrottle, type LoginThrottle } from './loginThrottle.ts'
 import { consumeSmsCode, sendSmsCode } from './sms.ts'
@@ -97,36 +98,34 @@ export async function register(app: FastifyInstance, req: FastifyRequest, body: 
   if (!phone && (await db.users.findUnique({ where: { username }, select: { id: true } }))) throw businessError('msg.userExists')
   const password = await hashPassword(body.password)
   // The pay password stays unset: the user chooses one later, confirmed by an SMS code.
-  const user = await db
-    .$transaction(async (tx) => {
-      if (phone) {
-        // The code first: only the phone's holder learns that the phone is taken (docs/security.md).
-        await consumeSmsCode(app, tx, phone, 'register', body.code ?? '')
-        const taken = await tx.users.findFirst({ where: { OR: [{ phone }, { username: phone }] }, select: { id: true } })
-        if (taken) throw businessError('msg.phoneExists')
-      }
-      return tx.users.create({
-        data: {
-          username,
-          password,
-          phone,
-          nickname: phone ? maskPhone(phone) : username,
-          inviter_id: body.inviter_id ?? 0,
-          ...loginTimes(null, req.ip),
-        },
-        select: { id: true },
-      })
+  const user = await runUnit(app, async (tx) => {
+    if (phone) {
+      // The code first: only the phone's holder learns that the phone is taken (docs/security.md).
+      await consumeSmsCode(app, tx, phone, 'register', body.code ?? '')
+      const taken = await tx.users.findFirst({ where: { OR: [{ phone }, { username: phone }] }, select: { id: true } })
+      if (taken) throw businessError('msg.phoneExists')
+    }
+    return tx.users.create({
+      data: {
+        username,
+        password,
+        phone,
+        nickname: phone ? maskPhone(phone) : username,
+        inviter_id: body.inviter_id ?? 0,
+        ...loginTimes(null, req.ip),
+      },
+      select: { id: true },
     })
-    .catch((err) => {
-      throw duplicateAccount(err)
-    })
+  }).catch((err) => {
+    throw duplicateAccount(err)
+  })
   return app.tokens.issue('user', user.id, req)
 }
 
 export async function forgetPassword(app: FastifyInstance, body: { phone: string; code: string; password: string }): Promise<void> {
   // The same work for a registered and an unknown phone: an unknown phone has no code, so it fails like a wrong one.
   const password = await hashPassword(body.password)
-  const userId = await app.db.$transaction(async (tx) => {
+  const userId = await runUnit(app, async (tx) => {
     await consumeSmsCode(app, tx, body.phone, 'forget_password', body.code)
     const user = await tx.users.findUnique({ where: { phone: body.phone }, select: { id: true } })
     if (!user) throw businessError('msg.smsCodeErr')
@@ -223,7 +222,7 @@ export async function editAccount(app: FastifyInstance, req: FastifyRequest, act
     data.password = await hashPassword(body.password)
   }
   if (!Object.keys(data).length) return
-  await app.db.$transaction(async (tx) => {
+  await runUnit(app, async (tx) => {
     if (sms) await consumeSmsCode(app, tx, sms.phone, 'edit_user', sms.code)
     if (actor.area === 'admin') await tx.admins.update({ where: { id: actor.id }, data })
     else await tx.users.update({ where: { id: actor.id }, data })
@@ -243,7 +242,7 @@ export async function editSecure(app: FastifyInstance, req: FastifyRequest, acto
   if (body.pay_password) {
     const sms = await proveOwnership(app, req, actor, { password: body.password, code: body.code })
     const payPassword = await hashPassword(body.pay_password)
-    await db.$transaction(async (tx) => {
+    await runUnit(app, async (tx) => {
       if (sms) await consumeSmsCode(app, tx, sms.phone, 'edit_user', sms.code)
       await tx.users.update({ where: { id: actor.id }, data: { pay_password: payPassword } })
     })
@@ -253,14 +252,12 @@ export async function editSecure(app: FastifyInstance, req: FastifyRequest, acto
   const oldPhone = user.phone
   if (oldPhone && !body.old_code) throw invalid({ old_code: req.t('valid.required') })
   if (await db.users.findUnique({ where: { phone }, select: { id: true } })) throw businessError('msg.phoneExists')
-  await db
-    .$transaction(async (tx) => {
-      if (oldPhone) await consumeSmsCode(app, tx, oldPhone, 'edit_user', body.old_code!)
-      await consumeSmsCode(app, tx, phone, 'bind_phone', body.code!)
-      await tx.users.update({ where: { id: actor.id }, data: { phone } })
-    })
-    .catch((err) => {
-      throw duplicateAccount(err)
-    })
+  await runUnit(app, async (tx) => {
+    if (oldPhone) await consumeSmsCode(app, tx, oldPhone, 'edit_user', body.old_code!)
+    await consumeSmsCode(app, tx, phone, 'bind_phone', body.code!)
+    await tx.users.update({ where: { id: actor.id }, data: { phone } })
+  }).catch((err) => {
+    throw duplicateAccount(err)
+  })
   await app.tokens.revokeAll(USER_AREAS, actor.id, actor.sid)
 }

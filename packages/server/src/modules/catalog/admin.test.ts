@@ -118,6 +118,19 @@ describe('goods', () => {
   })
 })
 
+describe('goods caches', () => {
+  test('an admin delete drops the goods page and the store page’s best sellers at once', async () => {
+    const seller = await sellerWithStore(app, leaves)
+    const [gone, kept] = [await createGoods(app, seller.storeId, leaves[0].id, { goods_sale: 9 }), await createGoods(app, seller.storeId, leaves[0].id)]
+    const bestSellers = async () => (await http(app).get(`/api/store/${seller.storeId}`)).body.data.best_sellers.map((g: { id: number }) => g.id)
+    expect((await http(app).get(`/api/goods/${gone.id}`)).body.code).toBe(200) // now cached
+    expect(await bestSellers()).toEqual([gone.id, kept.id]) // cached too
+    expect((await admin.del(`/goods/${gone.id}`)).body.code).toBe(200)
+    expect((await http(app).get(`/api/goods/${gone.id}`)).status).toBe(404)
+    expect(await bestSellers()).toEqual([kept.id])
+  })
+})
+
 describe('declarations', () => {
   test('every catalog resource is registered, and every label has zh-cn and en texts', () => {
     const labels = (locale: 'zh-cn' | 'en') => ({ ...FIELD_LABELS[locale], ...CONTENT_FIELD_LABELS[locale], ...CATALOG_FIELD_LABELS[locale] })

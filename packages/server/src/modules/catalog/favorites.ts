@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { FAVORITE_TYPE } from '@qshop/shared/schemas/catalog'
 import { notFound } from '../../core/errors.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
-import type { Tx } from '../../core/resource.ts'
+import { runUnit, type Tx, type Unit } from '../../core/unitOfWork.ts'
 import { GOODS_CARD_SELECT, PUBLIC_STORE_SELECT, presentPublicStore } from '../stores/card.ts'
 import { invalidateGoodsCounters } from './cache.ts'
 import { visibleGoodsWhere, visibleStoreWhere } from './visibility.ts'
@@ -32,50 +32,45 @@ async function removeRows(tx: Tx, rows: { id: number; out_id: number; is_type: n
   return goods.map((g) => ({ goodsId: g.id, storeId: g.store_id }))
 }
 
-async function invalidate(app: FastifyInstance, touched: Touched) {
-  if (touched.length) await invalidateGoodsCounters(app, touched.map((t) => t.goodsId), [...new Set(touched.map((t) => t.storeId))])
+/** Drops the cached counters of the goods whose favourites changed, once the change is committed. */
+function invalidateAfter(app: FastifyInstance, unit: Unit, touched: Touched) {
+  if (touched.length) unit.afterCommit(() => invalidateGoodsCounters(app, touched.map((t) => t.goodsId), [...new Set(touched.map((t) => t.storeId))]))
 }
 
 /** Adds the favourite when absent (the target must be visible), removes it when present. Answers the new state. */
 export async function toggleFavorite(app: FastifyInstance, userId: number, outId: number, kind: Kind): Promise<boolean> {
-  let touched: Touched = []
-  let added = false
   try {
-    await app.db.$transaction(async (tx) => {
+    return await runUnit(app, async (tx, unit) => {
       const key = { user_id: userId, out_id: outId, is_type: kind }
       const existing = await tx.favorites.findUnique({ where: { user_id_out_id_is_type: key }, select: { id: true, out_id: true, is_type: true } })
       if (existing) {
-        touched = await removeRows(tx, [existing])
-        return
+        invalidateAfter(app, unit, await removeRows(tx, [existing]))
+        return false
       }
       if (kind === FAVORITE_TYPE.GOODS) {
         const goods = await tx.goods.findFirst({ where: { id: outId, ...visibleGoodsWhere() }, select: { store_id: true } })
         if (!goods) throw notFound()
         await tx.favorites.create({ data: key })
         await tx.goods.update({ where: { id: outId }, data: { goods_collect: { increment: 1 } }, select: { id: true } })
-        touched = [{ goodsId: outId, storeId: goods.store_id }]
+        invalidateAfter(app, unit, [{ goodsId: outId, storeId: goods.store_id }])
       } else {
         if (!(await tx.stores.findFirst({ where: { id: outId, ...visibleStoreWhere() }, select: { id: true } }))) throw notFound()
         await tx.favorites.create({ data: key })
       }
-      added = true
+      return true
     })
   } catch (err) {
     throw mapPrismaError(err)
   }
-  await invalidate(app, touched)
-  return added
 }
 
 /** Removes the caller's favourites by row id; any id that is not the caller's refuses the whole batch (404). */
 export async function removeFavorites(app: FastifyInstance, userId: number, ids: number[]): Promise<number> {
-  let touched: Touched = []
-  await app.db.$transaction(async (tx) => {
+  await runUnit(app, async (tx, unit) => {
     const rows = await tx.favorites.findMany({ where: { id: { in: ids }, user_id: userId }, select: { id: true, out_id: true, is_type: true } })
     if (rows.length !== ids.length) throw notFound()
-    touched = await removeRows(tx, rows)
+    invalidateAfter(app, unit, await removeRows(tx, rows))
   })
-  await invalidate(app, touched)
   return ids.length
 }
 

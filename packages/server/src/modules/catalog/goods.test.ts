@@ -245,6 +245,19 @@ describe('review', () => {
     expect((await verify(99999999, { goods_verify: 1 })).status).toBe(404)
   })
 
+  test('a decision is taken once: ten concurrent approvals, one applies; a decided goods can be taken down and reinstated', async () => {
+    await setGoodsReview(app, true)
+    const id = (await post({ ...base(), goods_price: '1.00' })).body.data.id as number
+    const approvals = await Promise.all(Array.from({ length: 10 }, () => verify(id, { goods_verify: 1 })))
+    expect(approvals.filter((r) => r.body.code === 200)).toHaveLength(1)
+    expect(approvals.filter((r) => r.body.code === 402).map((r) => r.body.msg)).toEqual(Array(9).fill('商品已是该审核状态'))
+    expect((await verify(id, { goods_verify: 0, refuse_info: '资质过期' })).body.code).toBe(200)
+    expect(await state(id)).toEqual({ goods_verify: 0, refuse_info: '资质过期' })
+    expect((await verify(id, { goods_verify: 0, refuse_info: '再次' })).body.code).toBe(402)
+    expect((await verify(id, { goods_verify: 1 })).body.code).toBe(200)
+    expect(await state(id)).toEqual({ goods_verify: 1, refuse_info: '' })
+  })
+
   test('with review off every save approves', async () => {
     await setGoodsReview(app, true)
     const id = (await post({ ...base(), goods_price: '1.00' })).body.data.id as number

@@ -5,12 +5,15 @@
 // platform's goods review on (configs.store.goods_verify), new goods and edits of name, subname or content wait for
 // review (2); an edit of a rejected goods resubmits it. With review off, every save approves (1).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { GOODS_REVIEW_FLOW } from '@qshop/shared'
 import { GOODS_VERIFY, FREIGHT, type GoodsCreate, type GoodsUpdate } from '@qshop/shared/schemas/catalog'
 import { normalizeConfig } from '@qshop/shared/schemas/configs'
 import { readConfig } from '../../core/configs.ts'
-import { invalid, notFound } from '../../core/errors.ts'
+import { businessError, invalid, notFound } from '../../core/errors.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
-import type { Tx } from '../../core/resource.ts'
+import { inUnit, runUnit, type Tx } from '../../core/unitOfWork.ts'
+import { transition } from '../../core/transition.ts'
+import type { RequestContext } from '../../core/context.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
 import { allowedClassIds } from '../stores/storeClasses.ts'
 import { classIndex, classPath, isLeafClass } from './classes.ts'
@@ -72,13 +75,14 @@ export async function saveGoods(app: FastifyInstance, req: FastifyRequest, poste
   const storeId = req.actor?.storeId
   if (!storeId) throw notFound()
   const review = await reviewOn(app)
-  let saved: { id: number; goods_verify: number }
   try {
-    saved = await app.db.$transaction(async (tx) => {
+    return await runUnit(app, async (tx, unit) => {
       let existing: Existing | null = null
       if (id !== null) {
-        // Edits of one goods (its SKU list above all) run one after the other.
-        await tx.$queryRaw`SELECT id FROM goods WHERE id = ${id} AND store_id = ${storeId} FOR UPDATE`
+        // Edits of one goods (its SKU list above all) run one after the other: the first write locks the row, and tells
+        // whether the store has it.
+        const { count } = await tx.goods.updateMany({ where: { id, store_id: storeId }, data: { updated_at: new Date() } })
+        if (!count) throw notFound()
         const row = await tx.goods.findFirst({
           where: { id, store_id: storeId },
           select: { goods_name: true, goods_subname: true, goods_content: true, goods_content_mobile: true, goods_verify: true, goods_weight: true, goods_master_image: true, _count: { select: { goods_skus: true } } },
@@ -113,13 +117,12 @@ export async function saveGoods(app: FastifyInstance, req: FastifyRequest, poste
           ? (await tx.goods.update({ where: { id }, data: data as Prisma.goodsUncheckedUpdateInput, select: { id: true } })).id
           : (await tx.goods.create({ data: { ...(data as Prisma.goodsUncheckedCreateInput), store_id: storeId }, select: { id: true } })).id
       if (skus) await syncSkus(req, tx, goodsId, skus)
+      unit.afterCommit(() => invalidateGoods(app, [goodsId], [storeId]))
       return { id: goodsId, goods_verify: data.goods_verify as number }
     })
   } catch (err) {
     throw mapPrismaError(err)
   }
-  await invalidateGoods(app, [saved.id], [storeId])
-  return saved
 }
 
 /** A goods as the forms edit it: images as a list, SKUs with their spec ids, the category path. */
@@ -135,12 +138,19 @@ export async function goodsForEdit(app: FastifyInstance, where: Prisma.goodsWher
   }
 }
 
-/** Admin review: approve (1) or reject (0) with the reason shown to the seller. */
-export async function verifyGoods(app: FastifyInstance, id: number, decision: { goods_verify: 0 | 1; refuse_info?: string }) {
-  const row = await app.db.goods.findUnique({ where: { id }, select: { store_id: true } })
-  if (!row) throw notFound()
+/** Admin review: approve (1) or reject (0, with the reason shown to the seller) a pending goods, or reverse the
+ *  decision on a decided one. */
+export async function verifyGoods(app: FastifyInstance, ctx: RequestContext, id: number, decision: { goods_verify: 0 | 1; refuse_info?: string }) {
   const approved = decision.goods_verify === GOODS_VERIFY.APPROVED
-  await app.db.goods.update({ where: { id }, data: { goods_verify: decision.goods_verify, refuse_info: approved ? '' : decision.refuse_info }, select: { id: true } })
-  await invalidateGoods(app, [id], [row.store_id])
-  return { id, goods_verify: decision.goods_verify }
+  const from = [GOODS_VERIFY.PENDING, approved ? GOODS_VERIFY.REJECTED : GOODS_VERIFY.APPROVED]
+  return inUnit(app, ctx, async (tx, unit) => {
+    const decided = await transition(tx, GOODS_REVIEW_FLOW, id, { from, to: decision.goods_verify }, {
+      data: { refuse_info: approved ? '' : (decision.refuse_info ?? '') },
+    })
+    const row = await tx.goods.findUnique({ where: { id }, select: { store_id: true } })
+    if (!row) throw notFound()
+    if (!decided) throw businessError('msg.goodsAlreadyDecided')
+    unit.afterCommit(() => invalidateGoods(app, [id], [row.store_id]))
+    return { id, goods_verify: decision.goods_verify }
+  })
 }

@@ -6,12 +6,11 @@ import * as admin from '@qshop/shared/resources/admin/catalog'
 import * as seller from '@qshop/shared/resources/seller/catalog'
 import { CLASS_LEVELS } from '@qshop/shared/schemas/catalog'
 import type { ServerResource, Tx } from '../../core/resource.ts'
+import type { Unit } from '../../core/unitOfWork.ts'
 import { businessError, invalid } from '../../core/errors.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
 import type { StoredFile } from './storedFiles.ts'
-import { sendAfterCommit, stageJob } from '../../jobs/outbox.ts'
-import { QUEUE_MAINTENANCE } from '../../jobs/queues.ts'
-import { JOB_REMOVE_FILES, type RemoveFilesJob } from '../../jobs/processors.ts'
+import { removeFilesJob } from './jobs.ts'
 import { invalidateCatalogNames, invalidateGoods, invalidateStore } from './cache.ts'
 
 /** The ids a write route named (`:id` or `:ids`). */
@@ -40,7 +39,6 @@ async function checkClassParent(req: FastifyRequest, tx: Tx, pid: number, selfId
 
 function adminResources(app: FastifyInstance): ServerResource[] {
   const namesChanged = async () => invalidateCatalogNames(app)
-  const deletedGoodsStores = new WeakMap<FastifyRequest, number[]>()
 
   const goodsClasses: ServerResource = {
     decl: admin.goodsClasses,
@@ -65,17 +63,14 @@ function adminResources(app: FastifyInstance): ServerResource[] {
     afterCommit: namesChanged,
   }
 
+  // The goods' stores are known inside the write (a deleted goods is gone after it): the unit drops the caches.
   const goods: ServerResource = {
     decl: admin.goods,
     model: 'goods',
-    beforeDelete: async (req, ids, tx) => {
+    afterWrite: async (_req, row, _input, _tx, unit) => unit.afterCommit(() => invalidateGoods(app, [row.id], [row.store_id as number])),
+    beforeDelete: async (_req, ids, tx, unit) => {
       const rows = await tx.goods.findMany({ where: { id: { in: ids } }, select: { store_id: true }, distinct: ['store_id'] })
-      deletedGoodsStores.set(req, rows.map((r) => r.store_id))
-    },
-    afterCommit: async (req) => {
-      const ids = routeIds(req)
-      const stores = deletedGoodsStores.get(req) ?? (await app.db.goods.findMany({ where: { id: { in: ids } }, select: { store_id: true } })).map((g) => g.store_id)
-      await invalidateGoods(app, ids, [...new Set(stores)])
+      unit.afterCommit(() => invalidateGoods(app, ids, rows.map((r) => r.store_id)))
     },
   }
 
@@ -84,14 +79,15 @@ function adminResources(app: FastifyInstance): ServerResource[] {
 
 // ---- seller ----
 
-/** Specs used by a SKU of the store's goods (spec ids are comma-separated in goods_skus.spec_id). The specs are locked
- *  first: a goods save reading them (skus.ts, shared lock) finishes before the check, or waits and finds them gone. */
-async function specsInUse(tx: Tx, storeId: number, specIds: number[]): Promise<boolean> {
-  if (!specIds.length) return false
-  await tx.$queryRaw`SELECT id FROM goods_specs WHERE id IN (${Prisma.join(specIds)}) FOR UPDATE`
+/** Deletes specs, refused (the unit rolls back) while a SKU of the store's goods uses one (spec ids are comma-separated
+ *  in goods_skus.spec_id). The delete comes first: it waits for a goods save that read the specs (skus.ts, shared lock)
+ *  and keeps later saves from choosing them; the check then reads the SKUs as committed (a locking read). */
+async function deleteUnusedSpecs(tx: Tx, storeId: number, specIds: number[]): Promise<void> {
+  if (!specIds.length) return
+  await tx.goods_specs.deleteMany({ where: { id: { in: specIds } } })
   const [{ n }] = await tx.$queryRaw<{ n: bigint }[]>`SELECT COUNT(*) AS n FROM goods_skus k JOIN goods g ON g.id = k.goods_id
-    WHERE g.store_id = ${storeId} AND (${Prisma.join(specIds.map((id) => Prisma.sql`FIND_IN_SET(${id}, k.spec_id)`), ' OR ')})`
-  return Number(n) > 0
+    WHERE g.store_id = ${storeId} AND (${Prisma.join(specIds.map((id) => Prisma.sql`FIND_IN_SET(${id}, k.spec_id)`), ' OR ')}) LOCK IN SHARE MODE`
+  if (Number(n) > 0) throw businessError('msg.specInUse')
 }
 
 function sellerResources(app: FastifyInstance): ServerResource[] {
@@ -113,15 +109,13 @@ function sellerResources(app: FastifyInstance): ServerResource[] {
       if (!Array.isArray(input.specs)) return
       const names = [...new Set(input.specs as string[])]
       const have = await tx.goods_specs.findMany({ where: { attr_id: row.id }, select: { id: true, name: true } })
-      const removed = have.filter((s) => !names.includes(s.name)).map((s) => s.id)
-      if (await specsInUse(tx, storeOf(req), removed)) throw businessError('msg.specInUse')
-      if (removed.length) await tx.goods_specs.deleteMany({ where: { id: { in: removed } } })
+      await deleteUnusedSpecs(tx, storeOf(req), have.filter((s) => !names.includes(s.name)).map((s) => s.id))
       const added = names.filter((n) => !have.some((s) => s.name === n))
       if (added.length) await tx.goods_specs.createMany({ data: added.map((name) => ({ attr_id: row.id, name })) })
     },
     beforeDelete: async (req, ids, tx) => {
       const specs = await tx.goods_specs.findMany({ where: { attr_id: { in: ids }, attr: { store_id: storeOf(req) } }, select: { id: true } })
-      if (await specsInUse(tx, storeOf(req), specs.map((s) => s.id))) throw businessError('msg.specInUse')
+      await deleteUnusedSpecs(tx, storeOf(req), specs.map((s) => s.id))
     },
     present: async (_req, rows) => {
       const specs = await app.db.goods_specs.findMany({ where: { attr_id: { in: rows.map((r) => r.id) } }, select: { id: true, name: true, attr_id: true }, orderBy: { id: 'asc' } })
@@ -132,11 +126,8 @@ function sellerResources(app: FastifyInstance): ServerResource[] {
   }
 
   /** The stored files go in a job staged with the delete, sent once it is committed. */
-  async function removeFilesLater(tx: Tx, storeId: number, files: StoredFile[]) {
-    if (!files.length) return
-    const payload: RemoveFilesJob = { storeId, files }
-    const staged = await stageJob(tx, { queue: QUEUE_MAINTENANCE, name: JOB_REMOVE_FILES, payload })
-    return () => sendAfterCommit(app, app.queues, [staged])
+  async function removeFilesLater(unit: Unit, storeId: number, files: StoredFile[]) {
+    if (files.length) await unit.stage(removeFilesJob, { storeId, files })
   }
 
   const fileSpaceDirs: ServerResource = {
@@ -144,11 +135,11 @@ function sellerResources(app: FastifyInstance): ServerResource[] {
     model: 'file_space_dirs',
     storeColumn: 'belong_id',
     // A folder goes with its files.
-    beforeDelete: async (req, ids, tx) => {
+    beforeDelete: async (req, ids, tx, unit) => {
       const where = { belong_id: storeOf(req), dir_id: { in: ids } }
       const files = await tx.file_spaces.findMany({ where, select: { url: true, disk_name: true } })
       await tx.file_spaces.deleteMany({ where })
-      return removeFilesLater(tx, storeOf(req), files)
+      await removeFilesLater(unit, storeOf(req), files)
     },
   }
 
@@ -156,9 +147,9 @@ function sellerResources(app: FastifyInstance): ServerResource[] {
     decl: seller.fileSpaces,
     model: 'file_spaces',
     storeColumn: 'belong_id',
-    beforeDelete: async (req, ids, tx) => {
+    beforeDelete: async (req, ids, tx, unit) => {
       const files = await tx.file_spaces.findMany({ where: { id: { in: ids }, belong_id: storeOf(req) }, select: { url: true, disk_name: true } })
-      return removeFilesLater(tx, storeOf(req), files)
+      await removeFilesLater(unit, storeOf(req), files)
     },
     beforeWrite: async (req, data, _existing, tx) => {
       const dir = data.dir_id as number | undefined

@@ -8,6 +8,7 @@ import type { AppModule, ScopePlugin } from '../types.ts'
 import { ok } from '../../plugins/envelope.ts'
 import { resourceRoutes } from '../../core/resource.ts'
 import { notFound } from '../../core/errors.ts'
+import { requestContext } from '../../core/context.ts'
 import { catalogResources } from './resources.ts'
 import { goodsForEdit, saveGoods, verifyGoods } from './goods.ts'
 import { searchGoods } from './search.ts'
@@ -15,6 +16,7 @@ import { goodsDetail, requireVisibleGoods } from './detail.ts'
 import { goodsComments } from './reviews.ts'
 import { homePage } from './home.ts'
 import { isFavorite, listFavorites, removeFavorites, toggleFavorite } from './favorites.ts'
+import { catalogJobs } from './jobs.ts'
 
 
 const admin: ScopePlugin = async (app) => {
@@ -24,7 +26,7 @@ const admin: ScopePlugin = async (app) => {
     ok(req, await goodsForEdit(app, { id: req.params.id })),
   )
   app.put('/goods/:id/verify', { schema: { params: idParam, body: goodsVerifyBody, tags }, config: { permission: 'admin.goods.verify' } }, async (req) =>
-    ok(req, await verifyGoods(app, req.params.id, req.body)),
+    ok(req, await verifyGoods(app, requestContext(req), req.params.id, req.body)),
   )
 }
 
@@ -89,5 +91,5 @@ const storefront: ScopePlugin = async (app) => {
   )
 }
 
-const catalog: AppModule = { name: 'catalog', admin, seller, storefront }
+const catalog: AppModule = { name: 'catalog', admin, seller, storefront, jobs: catalogJobs }
 export default catalog

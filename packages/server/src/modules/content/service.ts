@@ -7,7 +7,7 @@ import {
 import { invalidateConfig, readConfig } from '../../core/configs.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
 import { notFound } from '../../core/errors.ts'
-import type { Tx } from '../../core/resource.ts'
+import { runUnit, type Tx } from '../../core/unitOfWork.ts'
 
 const IS_STRING = 0
 const IS_JSON = 1
@@ -42,23 +42,21 @@ export async function configForAdmin(app: FastifyInstance, group: ConfigGroup): 
 
 /** Writes the posted fields of a group (validated by its schema) in one transaction; masked secrets are kept. */
 export async function updateConfig(app: FastifyInstance, group: ConfigGroup, input: Record<string, unknown>): Promise<ConfigValues> {
-  let written: string[] = []
   let values: ConfigValues
   try {
-    values = await app.db.$transaction(async (tx) => {
+    values = await runUnit(app, async (tx, unit) => {
       const merged = mergeConfig(group, await loadGroup(tx, group, true), input)
       const rows =
         group === 'web'
           ? Object.keys(input).filter((name) => input[name] !== undefined).map((name) => ({ name, content: String(merged[name]), is_type: IS_STRING }))
           : [{ name: CONFIG_ROW[group as JsonConfigGroup], content: JSON.stringify(merged), is_type: IS_JSON }]
       for (const row of rows) await tx.configs.upsert({ where: { name: row.name }, create: row, update: { content: row.content, is_type: row.is_type } })
-      written = rows.map((r) => r.name)
+      unit.afterCommit(() => Promise.all(rows.map((r) => invalidateConfig(app, r.name))))
       return merged
     })
   } catch (err) {
     throw mapPrismaError(err)
   }
-  await Promise.all(written.map((name) => invalidateConfig(app, name)))
   return maskConfig(group, values)
 }
 

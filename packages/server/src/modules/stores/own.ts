@@ -6,11 +6,13 @@
 // categories) can change only in 1 or 3, so a passed store cannot swap its licence without a new review. The seller
 // back office (settings) is reached only by passed stores (the seller guard), so it never changes the state.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { STORE_REVIEW_FLOW } from '@qshop/shared'
 import { STORE_VERIFY, type StoreApplication, type StoreSettings } from '@qshop/shared/schemas/catalog'
 import { businessError, notFound } from '../../core/errors.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
+import { runUnit, type Tx } from '../../core/unitOfWork.ts'
+import { transition, type Columns } from '../../core/transition.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
-import type { Tx } from '../../core/resource.ts'
 import { splitList } from '../catalog/format.ts'
 import { classIndex } from '../catalog/classes.ts'
 import { invalidateStoreCard } from '../catalog/cache.ts'
@@ -62,12 +64,11 @@ export async function readApplication(app: FastifyInstance, userId: number) {
 
 /** The transition 1 or 3 → 2 with the application's data, as one guarded update: false when the store is in
  *  another state (the row count decides, not an earlier read). */
-async function submitForReview(tx: Tx, storeId: number, data: Prisma.storesUncheckedUpdateInput): Promise<boolean> {
-  const { count } = await tx.stores.updateMany({
-    where: { id: storeId, store_verify: { in: EDITABLE_APPLICATION } },
-    data: { ...data, store_verify: STORE_VERIFY.VERIFYING, store_refuse_info: '' },
-  })
-  return count === 1
+async function submitForReview(tx: Tx, storeId: number, data: Record<string, string | number | undefined>): Promise<boolean> {
+  const columns: Columns = { store_refuse_info: '' }
+  for (const [k, v] of Object.entries(data)) if (v !== undefined) columns[k] = v
+  const change = { from: EDITABLE_APPLICATION, to: STORE_VERIFY.VERIFYING }
+  return (await transition(tx, STORE_REVIEW_FLOW, storeId, change, { data: columns })) === 1
 }
 
 /** Submits the wizard's data (every required field is in the body schema; no partial drafts) for review (state 2).
@@ -78,7 +79,7 @@ export async function saveApplication(app: FastifyInstance, req: FastifyRequest,
   const paths = normalizeClassPaths(req, index, class_id)
   Object.assign(fields, await identityReferences(app, req, userId, fields))
   try {
-    return await app.db.$transaction(async (tx) => {
+    return await runUnit(app, async (tx) => {
       const store = await tx.stores.findUnique({ where: { user_id: userId }, select: { id: true } })
       if (!store) throw businessError('msg.storeNotApplied')
       if (!(await submitForReview(tx, store.id, { ...fields, ...(await areaFields(req, tx, area)) }))) throw businessError('msg.storeNotEditable')

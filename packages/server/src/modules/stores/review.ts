@@ -1,9 +1,13 @@
 // Admin: the stores list and detail (engine), the review of a verifying store and opening / closing a store.
 import type { FastifyInstance } from 'fastify'
+import { STORE_REVIEW_FLOW } from '@qshop/shared'
 import * as decl from '@qshop/shared/resources/admin/catalog'
 import { STORE_VERIFY } from '@qshop/shared/schemas/catalog'
 import type { ServerResource } from '../../core/resource.ts'
+import type { RequestContext } from '../../core/context.ts'
 import { businessError, notFound } from '../../core/errors.ts'
+import { transition } from '../../core/transition.ts'
+import { inUnit } from '../../core/unitOfWork.ts'
 import { invalidateStore } from '../catalog/cache.ts'
 import { IDENTITY_FIELDS, signedIdentity } from './identity.ts'
 import { PRIVATE_FILES_PERMISSION } from '../uploads/privateFiles.ts'
@@ -29,18 +33,18 @@ export function storeResources(app: FastifyInstance): ServerResource[] {
 }
 
 /** Pass (4: the store opens) or deny (3, with the reason) a store that is verifying. */
-export async function verifyStore(app: FastifyInstance, id: number, decision: { store_verify: 3 | 4; store_refuse_info?: string }) {
+export async function verifyStore(app: FastifyInstance, ctx: RequestContext, id: number, decision: { store_verify: 3 | 4; store_refuse_info?: string }) {
   const passed = decision.store_verify === STORE_VERIFY.PASSED
-  const { count } = await app.db.stores.updateMany({
-    where: { id, store_verify: STORE_VERIFY.VERIFYING },
-    data: passed ? { store_verify: STORE_VERIFY.PASSED, store_status: STORE_OPEN, store_refuse_info: '' } : { store_verify: STORE_VERIFY.DENIED, store_refuse_info: decision.store_refuse_info },
+  return inUnit(app, ctx, async (tx, unit) => {
+    const decided = await transition(tx, STORE_REVIEW_FLOW, id, { from: STORE_VERIFY.VERIFYING, to: decision.store_verify }, {
+      data: passed ? { store_status: STORE_OPEN, store_refuse_info: '' } : { store_refuse_info: decision.store_refuse_info ?? '' },
+    })
+    const store = await tx.stores.findUnique({ where: { id }, select: { id: true, store_verify: true, store_status: true, store_refuse_info: true } })
+    if (!store) throw notFound()
+    if (!decided) throw businessError('msg.storeNotVerifying')
+    unit.afterCommit(() => invalidateStore(app, id))
+    return store
   })
-  if (!count) {
-    if (!(await app.db.stores.findUnique({ where: { id }, select: { id: true } }))) throw notFound()
-    throw businessError('msg.storeNotVerifying')
-  }
-  await invalidateStore(app, id)
-  return app.db.stores.findUniqueOrThrow({ where: { id }, select: { id: true, store_verify: true, store_status: true, store_refuse_info: true } })
 }
 
 /** Opens (1) or closes (0) a store; a closed store and its goods disappear from the storefront. */

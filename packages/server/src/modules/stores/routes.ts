@@ -6,6 +6,7 @@ import type { AppModule, ScopePlugin } from '../types.ts'
 import { ok } from '../../plugins/envelope.ts'
 import { resourceRoutes } from '../../core/resource.ts'
 import { notFound } from '../../core/errors.ts'
+import { requestContext } from '../../core/context.ts'
 import { joinStore, readApplication, readSettings, saveApplication, saveSettings } from './own.ts'
 import { setStoreStatus, storeResources, verifyStore } from './review.ts'
 import { listStores, storePage } from './storefront.ts'
@@ -16,7 +17,7 @@ const admin: ScopePlugin = async (app) => {
   for (const res of storeResources(app)) await app.register(resourceRoutes(res))
   const tags = ['admin:stores']
   app.put('/stores/:id/verify', { schema: { params: idParam, body: storeVerifyBody, tags }, config: { permission: 'admin.stores.verify' } }, async (req) =>
-    ok(req, await verifyStore(app, req.params.id, req.body)),
+    ok(req, await verifyStore(app, requestContext(req), req.params.id, req.body)),
   )
   app.put('/stores/:id/status', { schema: { params: idParam, body: storeStatusBody, tags }, config: { permission: 'admin.stores.status' } }, async (req) =>
     ok(req, await setStoreStatus(app, req.params.id, req.body.store_status)),

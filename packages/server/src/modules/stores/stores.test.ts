@@ -343,6 +343,17 @@ describe('admin review', () => {
     expect(login.body.code).toBe(200)
   })
 
+  test('concurrent decisions on a verifying store: exactly one applies, the others are refused', async () => {
+    const { id } = await applied()
+    const decisions = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => verify(id, i % 2 ? { store_verify: 4 } : { store_verify: 3, store_refuse_info: '营业执照模糊' })),
+    )
+    const decided = decisions.filter((r) => r.body.code === 200)
+    expect(decided).toHaveLength(1)
+    expect(decisions.filter((r) => r.body.code === 402).map((r) => r.body.msg)).toEqual(Array(9).fill('店铺不在审核中'))
+    expect(await app.db.stores.findUniqueOrThrow({ where: { id }, select: { store_verify: true } })).toEqual({ store_verify: decided[0].body.data.store_verify })
+  })
+
   test('only 3 or 4 can be set, by an admin with the permission; unknown stores are 404', async () => {
     const { id } = await applied()
     expect((await verify(id, { store_verify: 1 })).status).toBe(400)

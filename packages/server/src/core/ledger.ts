@@ -1,0 +1,112 @@
+// The ledger (DESIGN.md §6): every change of a shopper's balance, frozen money or points, and of a store's money or
+// frozen money, is posted here, in the caller's unit of work. A posting writes a money_logs row (amount, balance
+// after, reason, source, idempotency key) and changes the balance column by one guarded statement, so an account's
+// balance always equals the sum of its rows.
+//
+// The row is inserted first: its key is unique per account, so a second posting with the same key — a retried
+// request, a job run twice, a concurrent replay — waits for the first one's transaction and then changes nothing.
+// A debit that would overdraw is refused (InsufficientFunds) with nothing written.
+import { Prisma } from '../generated/prisma/client.ts'
+import {
+  Code, LEDGER_ACCOUNT, LEDGER_OWNER, fromCents, decimalToCents, translate,
+  type LedgerAccount, type LedgerOwnerKind, type LedgerReason, type LedgerSource, type MessageKey,
+} from '@qshop/shared'
+import { AppError } from './errors.ts'
+import type { Tx } from './unitOfWork.ts'
+
+export type LedgerEntry = {
+  owner: { kind: LedgerOwnerKind; id: number }
+  account: LedgerAccount
+  /** + credit, − debit: cents for money and frozen funds, whole points for points */
+  amount: number
+  reason: LedgerReason
+  /** what caused the change */
+  source: { type: LedgerSource; id: number }
+  /** unique per account: the same key posted again changes nothing, e.g. `order_pay:12` */
+  idemKey: string
+  /** a note shown with the row (an order number, a gateway trade number) */
+  info?: string
+}
+
+export type Posting = { id: number; replayed: boolean }
+
+const SHORT: Record<LedgerAccount, MessageKey> = { money: 'msg.balanceShort', frozen: 'msg.frozenShort', points: 'msg.pointsShort' }
+
+/** "余额不足" and its kin: the debit would take the account below zero. */
+export class InsufficientFunds extends AppError {
+  constructor(readonly entry: LedgerEntry) {
+    super(Code.BUSINESS, SHORT[entry.account], { account: entry.account })
+  }
+}
+
+/** The balance column of each account (trusted identifiers, never from input). */
+const BALANCES = {
+  user: { table: 'users', money: 'money', frozen: 'frozen_money', points: 'integral' },
+  store: { table: 'stores', money: 'store_money', frozen: 'store_frozen_money', points: null },
+} as const
+
+/** Money amounts are DECIMAL(12,2): at most 9,999,999,999.99. Points fit users.integral (INT). */
+const MAX_AMOUNT = { money: 999_999_999_999, frozen: 999_999_999_999, points: 2_147_483_647 } as const
+
+function check(entry: LedgerEntry) {
+  const { amount, account, owner, idemKey } = entry
+  if (!Number.isSafeInteger(amount) || amount === 0 || Math.abs(amount) > MAX_AMOUNT[account]) throw new Error(`ledger: bad amount ${amount}`)
+  if (!Number.isSafeInteger(owner.id) || owner.id <= 0) throw new Error(`ledger: bad owner ${owner.id}`)
+  if (!idemKey || idemKey.length > 120) throw new Error('ledger: an idempotency key of 1–120 characters is required')
+  if (!BALANCES[owner.kind][account]) throw new Error(`ledger: a ${owner.kind} has no ${account} account`)
+}
+
+/** The amount as SQL: exact DECIMAL for money (never the DOUBLE a string would become), a whole number for points. */
+const sqlAmount = (entry: LedgerEntry) =>
+  entry.account === 'points' ? Prisma.sql`${entry.amount}` : Prisma.sql`CAST(${fromCents(entry.amount)} AS DECIMAL(13, 2))`
+
+/** Posts one change; answers its row, and whether it was posted before (then nothing changed now). */
+export async function post(tx: Tx, entry: LedgerEntry): Promise<Posting> {
+  check(entry)
+  const { owner, account, amount } = entry
+  const keys = { user_id: owner.id, is_belong: LEDGER_OWNER[owner.kind], is_type: LEDGER_ACCOUNT[account], idem_key: entry.idemKey }
+  const stored = account === 'points' ? String(amount) : fromCents(amount)
+  let id: number
+  try {
+    const row = await tx.money_logs.create({
+      data: {
+        ...keys, money: stored, after_money: 0, name: translate('zh-cn', `ledger.${entry.reason}`), ename: entry.reason,
+        info: entry.info ?? '', source_type: entry.source.type, source_id: entry.source.id,
+      },
+      select: { id: true },
+    })
+    id = row.id
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'P2002') throw err
+    return replay(tx, entry)
+  }
+
+  const column = BALANCES[owner.kind]
+  const table = Prisma.raw(column.table)
+  const balance = Prisma.raw(column[account]!)
+  const delta = sqlAmount(entry)
+  const changed = await tx.$executeRaw`UPDATE ${table} FORCE INDEX (PRIMARY) SET ${balance} = ${balance} + ${delta} WHERE id = ${owner.id} AND ${balance} + ${delta} >= 0`
+  if (!changed) {
+    // Nothing may stay written, even if the caller catches the refusal and goes on with its unit.
+    await tx.money_logs.delete({ where: { id }, select: { id: true } })
+    const exists = await tx.$queryRaw<unknown[]>`SELECT 1 FROM ${table} WHERE id = ${owner.id}`
+    if (!exists.length) throw new Error(`ledger: no ${owner.kind} ${owner.id}`)
+    throw new InsufficientFunds(entry)
+  }
+  // The balance row is locked by this transaction: the value read is the one just written.
+  await tx.$executeRaw`UPDATE money_logs l JOIN ${table} o ON o.id = ${owner.id} SET l.after_money = o.${balance} WHERE l.id = ${id}`
+  return { id, replayed: false }
+}
+
+/** The key was posted already (a locking read sees it whatever this transaction's snapshot). */
+async function replay(tx: Tx, entry: LedgerEntry): Promise<Posting> {
+  const { owner, account } = entry
+  const [row] = await tx.$queryRaw<{ id: number; money: Prisma.Decimal }[]>`SELECT id, money FROM money_logs
+    WHERE user_id = ${owner.id} AND is_belong = ${LEDGER_OWNER[owner.kind]} AND is_type = ${LEDGER_ACCOUNT[account]} AND idem_key = ${entry.idemKey}
+    LOCK IN SHARE MODE`
+  if (!row) throw new Error(`ledger: key ${entry.idemKey} conflicted but is not there`)
+  const posted = decimalToCents(row.money)
+  const expected = account === 'points' ? entry.amount * 100 : entry.amount
+  if (posted !== expected) throw new Error(`ledger: key ${entry.idemKey} was posted with another amount`)
+  return { id: Number(row.id), replayed: true }
+}
