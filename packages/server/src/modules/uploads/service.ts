@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { zx } from '@qshop/shared'
 import { businessError, invalid } from '../../core/errors.ts'
+import { runUnit } from '../../core/unitOfWork.ts'
 import { fieldErrors } from '../../plugins/envelope.ts'
 import { privateStorageFor, storageFor, type PrivateStorage, type Storage } from '../../adapters/storage/index.ts'
 import { checkFile, processImage, type Stored } from './inspect.ts'
@@ -123,10 +124,10 @@ type StoredUpload = { area: UploadArea; storeId: number; folder: string; filenam
 /** The upload's URL on its row and, for a seller's goods image, the store's image space (reference §1.3 file_spaces). */
 async function recordStored(app: FastifyInstance, id: number, url: string, upload: StoredUpload) {
   const { stored } = upload
-  const writes = [app.db.uploads.update({ where: { id }, data: { url }, select: { id: true } })]
-  if (upload.area === 'seller' && upload.folder === 'goods')
-    writes.push(
-      app.db.file_spaces.create({
+  await runUnit(app, async (tx) => {
+    await tx.uploads.update({ where: { id }, data: { url }, select: { id: true } })
+    if (upload.area === 'seller' && upload.folder === 'goods')
+      await tx.file_spaces.create({
         data: {
           belong_id: upload.storeId,
           name: upload.filename.slice(-255) || upload.newName,
@@ -138,7 +139,6 @@ async function recordStored(app: FastifyInstance, id: number, url: string, uploa
           info: stored.width ? `${stored.width}x${stored.height}` : '',
         },
         select: { id: true },
-      }),
-    )
-  await app.db.$transaction(writes)
+      })
+  })
 }
