@@ -41,9 +41,9 @@ export const money = (opts: { min?: number; max?: number } = {}) => {
   const max = opts.max ?? 99999999.99
   return z
     .preprocess((v) => (typeof v === 'number' ? String(v) : blankToUndefined(v)), z.string().trim())
-    .refine(isMoney, { message: 'money' })
-    // More digits than any money column holds are refused before they are counted in cents (not a safe integer).
+    // More digits than any money column holds are refused as too big, before they are counted in cents.
     .refine((s) => s.replace(/^-/, '').split('.')[0].length <= 10, { message: 'max', params: { max } })
+    .refine(isMoney, { message: 'money' })
     .transform((s) => fromCents(toCents(s)))
     .refine((s) => toCents(s) >= toCents(min), { message: 'min', params: { min } })
     .refine((s) => toCents(s) <= toCents(max), { message: 'max', params: { max } })
