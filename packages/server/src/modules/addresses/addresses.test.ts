@@ -92,7 +92,7 @@ test('deleting the default makes the newest remaining address the default; delet
 })
 
 describe('validation: 400 with the field named, nothing written', () => {
-  test.each([
+  test.each<[string, Record<string, unknown>, string]>([
     ['an area that does not exist', { area: [999990, 999991, 999992] }, 'area'],
     ['a district of another city', { area: 'mixed' }, 'area'],
     ['two levels only', { area: 'short' }, 'area'],
