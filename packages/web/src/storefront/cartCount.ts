@@ -4,14 +4,23 @@ import { api } from '../api/client';
 let count = 0;
 const listeners = new Set<() => void>();
 
+function publish(next: number) {
+  count = next;
+  for (const listener of listeners) listener();
+}
+
 /** Re-reads the cart count; pages that change the cart call this. */
 export async function refreshCartCount() {
   try {
-    count = Number(await api.get<number>('/cart_count')) || 0;
+    publish(Number(await api.get<number>('/cart_count')) || 0);
   } catch {
-    count = 0;
+    publish(0);
   }
-  for (const listener of listeners) listener();
+}
+
+/** The count a cart write answered (`cart_count`): shown at once, without asking again. */
+export function setCartCount(next: number) {
+  publish(next);
 }
 
 export function useCartCount(loggedIn: boolean): number {
