@@ -66,6 +66,9 @@ test('an update changes only what it names; a new area renames area_info; is_def
   const second = await createdId()
   expect((await http(app).put(`/api/user/addresses/${second}`).set(me.auth).send({ receive_name: '李四' })).body).toMatchObject({ code: 200, data: { id: second } })
   expect(await app.db.addresses.findUniqueOrThrow({ where: { id: second } })).toMatchObject({ receive_name: '李四', receive_tel: '13800138000', address: '科技园 1 号' })
+  // A change to the same values, or to nothing, is answered like any other.
+  for (const same of [{}, { receive_name: '李四' }])
+    expect((await http(app).put(`/api/user/addresses/${second}`).set(me.auth).send(same)).body).toMatchObject({ code: 200, data: { id: second } })
 
   await http(app).put(`/api/user/addresses/${second}`).set(me.auth).send({ area: areas.朝阳区, is_default: 1 })
   expect(await app.db.addresses.findUniqueOrThrow({ where: { id: second } })).toMatchObject({

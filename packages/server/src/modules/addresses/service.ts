@@ -78,8 +78,9 @@ export async function updateAddress(app: FastifyInstance, ctx: RequestContext, i
     async (tx) => {
       await lockShopper(tx, userId)
       const located = area ? await areaFields(ctx.locale, tx, area) : {}
-      const { count } = await tx.addresses.updateMany({ where: { id, user_id: userId }, data: { ...fields, ...located } })
-      if (!count) throw notFound()
+      // Found first: an update that changes nothing (the same values, or none) affects no row, and is still an answer.
+      if (!(await tx.addresses.findFirst({ where: { id, user_id: userId }, select: { id: true } }))) throw notFound()
+      await tx.addresses.update({ where: { id }, data: { ...fields, ...located }, select: { id: true } })
       if (is_default === 1) await makeDefault(tx, userId, id)
       return { id }
     },
