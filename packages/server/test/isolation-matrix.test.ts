@@ -1,7 +1,8 @@
 // Store isolation, checked over EVERY seller route that takes a row id (show, update, destroy and custom
 // routes with :id / :ids), including routes added later: seller B asking for a row of seller A gets 404
 // and the row stays as it was. Each seller resource needs a factory below that writes a row of A;
-// a resource without one fails the test by name.
+// a resource without one fails the test by name. The same holds between shoppers over every /api/user/ route that
+// takes a row id (addresses, cart lines, favourites...), with SHOPPER_FACTORIES.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import type { RouteRecord } from '../src/app.ts'
@@ -37,13 +38,43 @@ const FACTORIES: Record<string, Factory> = {
   },
 }
 
+type Shopper = { id: number }
+type ShopperFactory = Omit<Factory, 'create'> & { create: (app: FastifyInstance, owner: Shopper) => Promise<number> }
+
+/** One factory per shopper resource (the path segment after /api/user/). */
+const SHOPPER_FACTORIES: Record<string, ShopperFactory> = {
+  addresses: {
+    model: 'addresses',
+    create: async (app, owner) =>
+      (await app.db.addresses.create({ data: { user_id: owner.id, receive_name: 'isolated', receive_tel: '13800138000', address: 'a' } })).id,
+    body: (route) => (route.url.endsWith('/default') ? {} : { receive_name: 'intruder' }),
+  },
+  carts: {
+    model: 'carts',
+    create: async (app, owner) => {
+      const seller = await createSeller(app)
+      const goods = await app.db.goods.create({
+        data: { store_id: seller.storeId, class_id: (await app.db.goods_classes.findFirstOrThrow()).id, goods_name: 'isolated', goods_stock: 5, goods_status: 1, goods_verify: 1 },
+      })
+      return (await app.db.carts.create({ data: { user_id: owner.id, goods_id: goods.id, store_id: seller.storeId, buy_num: 1 } })).id
+    },
+    body: () => ({ buy_num: 2 }),
+  },
+  favorites: { model: 'favorites', create: async (app, owner) => (await app.db.favorites.create({ data: { user_id: owner.id, out_id: 1, is_type: 1 } })).id },
+}
+
 // Routes are known only once the app is built; building it here lets every route be a test of its own.
 const app: FastifyInstance = await createTestApp()
-const withIds = app.routeRecords.filter((r) => r.area === 'seller' && /\/(:[A-Za-z_]|\*$)/.test(r.url))
+const takesId = (r: RouteRecord) => /\/(:[A-Za-z_]|\*$)/.test(r.url)
+const withIds = app.routeRecords.filter((r) => r.area === 'seller' && takesId(r))
 const resourceOf = (r: RouteRecord) => r.url.slice('/api/Seller/'.length).split('/')[0]
+const shopperWithIds = app.routeRecords.filter((r) => r.area === 'user' && r.url.startsWith('/api/user/') && takesId(r))
+const shopperResourceOf = (r: RouteRecord) => r.url.slice('/api/user/'.length).split('/')[0]
 
 let a: Seller, b: Seller
 let aAuth: Record<string, string>, bAuth: Record<string, string>
+let shopperA: Shopper
+let shopperAAuth: Record<string, string>, shopperBAuth: Record<string, string>
 
 beforeAll(async () => {
   await resetDb(app, { demo: false })
@@ -51,6 +82,9 @@ beforeAll(async () => {
   b = await createSeller(app)
   aAuth = bearer(await tokenFor(app, 'seller', a.id))
   bAuth = bearer(await tokenFor(app, 'seller', b.id))
+  shopperA = await createUser(app)
+  shopperAAuth = bearer(await tokenFor(app, 'user', shopperA.id))
+  shopperBAuth = bearer(await tokenFor(app, 'user', (await createUser(app)).id))
 })
 afterAll(async () => app.close())
 
@@ -63,27 +97,54 @@ test('every seller resource with id routes has a factory', () => {
   expect(missing, `add a factory to FACTORIES in test/isolation-matrix.test.ts for: ${missing.join(', ')}`).toEqual([])
 })
 
+type Read = (id: number) => Promise<unknown>
+const reader = (model: string): Read => (id) =>
+  (app.db as unknown as Record<string, { findUnique(args: object): Promise<unknown> }>)[model].findUnique({ where: { id } })
+
+/** The route asked by `intruder` for the row `id`: 404, and the row as it was. */
+async function refusedAndUnchanged(route: RouteRecord, id: number, read: Read, intruder: Record<string, string>, body: object) {
+  const before = await read(id)
+  expect(before).not.toBeNull()
+  const url = route.url.replace(/:[A-Za-z_]\w*/g, String(id)).replace(/\*$/, String(id))
+  const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'
+  let req = http(app)[method](url).set(intruder)
+  if (['POST', 'PUT', 'PATCH'].includes(route.method)) req = req.send(body)
+  const res = await req
+  expect(res.status, JSON.stringify(res.body)).toBe(404)
+  expect(res.body.code).toBe(404)
+  expect(await read(id)).toEqual(before)
+  return url
+}
+
 describe.each(withIds.filter((r) => FACTORIES[resourceOf(r)]).map((r) => [`${r.method} ${r.url}`, r] as const))('%s', (_name, route) => {
   const factory = FACTORIES[resourceOf(route)]
-  const read = (id: number) =>
-    (app.db as unknown as Record<string, { findUnique(args: object): Promise<unknown> }>)[factory.model].findUnique({ where: { id } })
 
   test("seller B gets 404 for seller A's row, which stays unchanged", async () => {
     const id = await factory.create(app, a)
-    const before = await read(id)
-    expect(before).not.toBeNull()
-    const url = route.url.replace(/:[A-Za-z_]\w*/g, String(id)).replace(/\*$/, String(id))
-    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'
-    let req = http(app)[method](url).set(bAuth)
-    if (['POST', 'PUT', 'PATCH'].includes(route.method)) req = req.send(factory.body?.(route) ?? {})
-    const res = await req
-    expect(res.status, JSON.stringify(res.body)).toBe(404)
-    expect(res.body.code).toBe(404)
-    expect(await read(id)).toEqual(before)
+    const url = await refusedAndUnchanged(route, id, reader(factory.model), bAuth, factory.body?.(route) ?? {})
 
     // The same row is A's to see: the factory really wrote a row of A.
     if (route.method === 'GET' && /^\/api\/Seller\/[a-z_]+\/:id$/.test(route.url)) {
       expect((await http(app).get(url).set(aAuth)).body.code).toBe(200)
     }
+  })
+})
+
+test('the shopper area has routes that take ids', () => {
+  expect(shopperWithIds.length).toBeGreaterThan(0)
+})
+
+test('every shopper resource with id routes has a factory', () => {
+  const missing = [...new Set(shopperWithIds.map(shopperResourceOf))].filter((name) => !SHOPPER_FACTORIES[name])
+  expect(missing, `add a factory to SHOPPER_FACTORIES in test/isolation-matrix.test.ts for: ${missing.join(', ')}`).toEqual([])
+})
+
+describe.each(shopperWithIds.filter((r) => SHOPPER_FACTORIES[shopperResourceOf(r)]).map((r) => [`${r.method} ${r.url}`, r] as const))('%s', (_name, route) => {
+  const factory = SHOPPER_FACTORIES[shopperResourceOf(route)]
+
+  test("shopper B gets 404 for shopper A's row, which stays unchanged", async () => {
+    const id = await factory.create(app, shopperA)
+    const url = await refusedAndUnchanged(route, id, reader(factory.model), shopperBAuth, factory.body?.(route) ?? {})
+    if (route.method === 'GET') expect((await http(app).get(url).set(shopperAAuth)).body.code).toBe(200)
   })
 })

@@ -44,8 +44,6 @@ const notFound = (): RouteObject => ({ path: '*', Component: NotFoundPage });
 
 function userCentreRoutes(): RouteObject[] {
   const placeholders: [string, string][] = [
-    ['address', 'route.address'],
-    ['address/form/:id?', 'route.addressForm'],
     ['comments', 'route.comments'],
     ['comment/add/:id', 'route.commentAdd'],
     ['info', 'route.info'],
@@ -74,13 +72,14 @@ function userCentreRoutes(): RouteObject[] {
     page('safe/password', 'route.safePassword', 'user/safe/PasswordPage', () => import('./user/safe/PasswordPage')),
     page('safe/pay_password', 'route.safePayPassword', 'user/safe/PayPasswordPage', () => import('./user/safe/PayPasswordPage')),
     page('safe/phone', 'route.safePhone', 'user/safe/PhonePage', () => import('./user/safe/PhonePage')),
+    page('address', 'route.address', 'user/address/AddressesPage', () => import('./user/address/AddressesPage')),
+    page('address/form/:id?', 'route.addressForm', 'user/address/AddressFormPage', () => import('./user/address/AddressFormPage')),
     ...placeholders.map(([path, titleKey]) => placeholder(titleKey, path)),
   ];
 }
 
 function storefrontRoutes(): RouteObject[] {
   const placeholders: [string, string][] = [
-    ['carts', 'route.carts'],
     ['integral', 'route.integral'],
     ['integral/search/:params?', 'route.integralSearch'],
     ['integral/goods/:id', 'route.integralGoods'],
@@ -104,6 +103,7 @@ function storefrontRoutes(): RouteObject[] {
     page('store/step_1', 'route.storeStep1', 'storefront/stores/Step1Page', () => import('./storefront/stores/Step1Page')),
     page('store/step_2', 'route.storeStep2', 'storefront/stores/Step2Page', () => import('./storefront/stores/Step2Page')),
     page('store/step_3', 'route.storeStep3', 'storefront/stores/Step3Page', () => import('./storefront/stores/Step3Page')),
+    page('carts', 'route.carts', 'storefront/cart/CartPage', () => import('./storefront/cart/CartPage')),
     ...placeholders.map(([path, titleKey]) => placeholder(titleKey, path)),
     { path: 'user', ...lazyRoute('user/UserLayout', () => import('./user/UserLayout')), children: userCentreRoutes() },
     notFound(),

@@ -8,6 +8,8 @@ import content from './content/routes.ts'
 import catalog from './catalog/routes.ts'
 import stores from './stores/routes.ts'
 import logistics from './logistics/routes.ts'
+import addresses from './addresses/routes.ts'
+import cart from './cart/routes.ts'
 
 /** Every domain module, in registration order. */
-export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics]
+export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart]

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import * as zx from '../zx.ts'
 import { GOODS_VERIFY, STORE_VERIFY } from '../states.ts'
+import { areaPath } from './common.ts'
 
 export { GOODS_VERIFY, STORE_VERIFY }
 
@@ -45,8 +46,6 @@ const coordinate = (limit: number) =>
   z
     .preprocess((v) => (typeof v === 'number' ? String(v) : v === '' ? undefined : v), z.string().trim())
     .refine((s) => /^-?\d{1,3}(\.\d{1,6})?$/.test(s) && Math.abs(Number(s)) <= limit, { message: 'format' })
-/** [province, city, district] area ids (the area cascader's value). */
-const areaPath = () => zx.ids().pipe(z.array(z.number()).length(3))
 /** Categories the store may sell in: level-3 category ids, or cascader paths [level 1, level 2, level 3]. */
 const classPaths = () =>
   zx.json(z.array(z.union([zx.id(), z.array(zx.id()).length(3)])).min(1).max(MAX_STORE_CLASSES))

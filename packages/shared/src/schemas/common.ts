@@ -1,4 +1,5 @@
-// Inputs shared by many routes: nothing (unknown fields are refused like anywhere else, DESIGN.md §3) and row ids.
+// Inputs shared by many routes: nothing (unknown fields are refused like anywhere else, DESIGN.md §3), row ids and
+// area paths.
 import { z } from 'zod'
 import * as zx from '../zx.ts'
 import { PAGE_SIZES } from '../list.ts'
@@ -26,3 +27,6 @@ export const idsParam = z.object({
     .transform((s) => s.split(','))
     .pipe(z.array(zx.urlId()).max(MAX_BATCH_IDS)),
 })
+
+/** [province, city, district] area ids (the area cascader's value). */
+export const areaPath = () => zx.ids().pipe(z.array(z.number()).length(3))

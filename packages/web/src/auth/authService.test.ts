@@ -39,6 +39,13 @@ describe('login', () => {
     expect(navigateTo).toHaveBeenCalledWith('/', { replace: true });
   });
 
+  it('goes back to the page that asked for the login', async () => {
+    vi.mocked(currentPathname).mockReturnValue('/login');
+    fetchMock.mockResolvedValueOnce(envelope(200, tokens)).mockResolvedValueOnce(envelope(200, { id: 3, belong_id: 0, defaultUrl: '/user' }));
+    await login('user', { username: 'ann', password: 'secret' }, '/goods/7?sku_id=101&then=cart');
+    expect(navigateTo).toHaveBeenCalledWith('/goods/7?sku_id=101&then=cart', { replace: true });
+  });
+
   it('refuses a shopper sub-account: msg.subNotAllowBuy and the token removed', async () => {
     vi.mocked(currentPathname).mockReturnValue('/login');
     fetchMock.mockResolvedValueOnce(envelope(200, tokens)).mockResolvedValueOnce(envelope(200, { id: 4, belong_id: 2 }));

@@ -24,10 +24,10 @@ export function fetchUserInfo(area: Area): Promise<SessionUser> {
 
 /**
  * Login flow of spec §4 after the tokens arrive: store the access token, fetch the user; a shopper
- * sub-account (belong_id > 0) is refused, anyone else is stored and sent to defaultUrl or /.
- * Resolves with the user, or null when refused.
+ * sub-account (belong_id > 0) is refused, anyone else is stored and sent to `returnTo` (a same-site path the
+ * caller has checked, router/returnTo.ts), else defaultUrl or /. Resolves with the user, or null when refused.
  */
-export async function completeLogin(area: Area, tokens: TokenPair, goHome = true): Promise<SessionUser | null> {
+export async function completeLogin(area: Area, tokens: TokenPair, returnTo?: string | null): Promise<SessionUser | null> {
   // Routes of a previous account's menu are still registered: start from a clean page load.
   const staleMenu = area !== 'user' && isMenuLoaded(area);
   setTokens(area, tokens);
@@ -45,19 +45,17 @@ export async function completeLogin(area: Area, tokens: TokenPair, goHome = true
   }
   setUser(area, user);
   notifySuccess(i18n.t('msg.loginSuccess'));
-  if (goHome) {
-    const target = user.defaultUrl || '/';
-    if (staleMenu) reloadTo(target);
-    else navigateTo(target, { replace: true });
-  }
+  const target = returnTo || user.defaultUrl || '/';
+  if (staleMenu) reloadTo(target);
+  else navigateTo(target, { replace: true });
   return user;
 }
 
-export async function login(area: Area, credentials: LoginCredentials): Promise<SessionUser | null> {
+export async function login(area: Area, credentials: LoginCredentials, returnTo?: string | null): Promise<SessionUser | null> {
   const { provider } = AREAS[area];
   const body = { ...credentials, type: credentials.type ?? 'username', provider, area };
   const tokens = await api.post<TokenPair>('/login', body, { area });
-  return completeLogin(area, tokens);
+  return completeLogin(area, tokens, returnTo);
 }
 
 /** Tells the server, then in every case clears the area's session and goes to its login page. */

@@ -14,6 +14,8 @@ import backofficeCatalogZhCn from './backoffice-catalog.zh-cn.json';
 import backofficeCatalogEn from './backoffice-catalog.en.json';
 import catalogZhCn from './catalog.zh-cn.json';
 import catalogEn from './catalog.en.json';
+import shopperZhCn from './shopper.zh-cn.json';
+import shopperEn from './shopper.en.json';
 
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
@@ -26,7 +28,10 @@ function applyDocumentLanguage(language: string) {
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...configsZhCn, ...catalogZhCn, ...backofficeCatalogZhCn } }, en: { translation: { ...en, ...resourceEn, ...configsEn, ...catalogEn, ...backofficeCatalogEn } } },
+  resources: {
+    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...configsZhCn, ...catalogZhCn, ...backofficeCatalogZhCn, ...shopperZhCn } },
+    en: { translation: { ...en, ...resourceEn, ...configsEn, ...catalogEn, ...backofficeCatalogEn, ...shopperEn } },
+  },
   lng: detectLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), browserLanguages()),
   fallbackLng: DEFAULT_LANGUAGE,
   // Without these two, i18next drops 'zh-cn' as unsupported (toolchain notes).

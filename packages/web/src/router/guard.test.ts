@@ -31,14 +31,21 @@ describe('route guard (spec §4)', () => {
   });
 
   it.each([
-    ['/user/orders', '/login'],
-    ['/carts', '/login'],
-    ['/order/pay/abc', '/login'],
+    ['/user/orders', '/login?redirect=%2Fuser%2Forders'],
+    ['/carts', '/login?redirect=%2Fcarts'],
+    ['/order/pay/abc', '/login?redirect=%2Forder%2Fpay%2Fabc'],
     ['/Admin/goods_brands', '/Admin/login'],
     ['/Seller/orders', '/Seller/login'],
     ['/Admin', '/Admin/login'],
   ])('without a token, %s goes to %s', async (path, login) => {
     expect(await runGuard(at(path), deps())).toEqual({ kind: 'redirect', to: login });
+  });
+
+  it('sends a shopper to the login page with the whole address to come back to', async () => {
+    expect(await runGuard(at('/user/address/form/3', '?from=cart', '#top'), deps())).toEqual({
+      kind: 'redirect',
+      to: `/login?redirect=${encodeURIComponent('/user/address/form/3?from=cart#top')}`,
+    });
   });
 
   it('uses the token of the area the path belongs to', async () => {

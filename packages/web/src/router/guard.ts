@@ -1,6 +1,7 @@
 import { AREAS, areaFromPath, isBackOffice, type Area, type BackOfficeArea } from '../auth/areas';
 import type { SessionUser } from '../auth/types';
 import { isPublicPath } from './publicPaths';
+import { loginReturningTo } from './returnTo';
 
 export interface GuardLocation {
   pathname: string;
@@ -34,7 +35,11 @@ export async function runGuard(location: GuardLocation, deps: GuardDeps): Promis
   const area = areaFromPath(location.pathname);
   const sessions = deps.readSessions();
   if (isPublicPath(location.pathname)) return { kind: 'pass', isHome, area };
-  if (!sessions[area].token) return { kind: 'redirect', to: AREAS[area].loginPath };
+  if (!sessions[area].token) {
+    // A shopper comes back to the page after logging in (the storefront login honours the return path).
+    const to = area === 'user' ? loginReturningTo(`${location.pathname}${location.search}${location.hash}`) : AREAS[area].loginPath;
+    return { kind: 'redirect', to };
+  }
   if (isBackOffice(area) && !deps.isMenuLoaded(area)) {
     await deps.loadMenuRoutes(area);
     return { kind: 'reenter', to: `${location.pathname}${location.search}${location.hash}` };

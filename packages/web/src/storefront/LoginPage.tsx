@@ -2,15 +2,18 @@ import { Anchor, Button, Group, PasswordInput, SegmentedControl, Stack, TextInpu
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { login, type LoginType } from '../auth/authService';
 import { PhoneCodeFields } from '../components/PhoneCodeFields';
+import { RETURN_TO_PARAM, safeReturnTo } from '../router/returnTo';
 import { phone, required } from '../utils/validators';
 import { AuthPanel } from './AuthPanel';
 import { showFieldErrors } from '../utils/formErrors';
 
 export default function LoginPage() {
   const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const returnTo = safeReturnTo(searchParams.get(RETURN_TO_PARAM));
   const [type, setType] = useState<LoginType>('username');
   const [submitting, setSubmitting] = useState(false);
   const form = useForm({
@@ -29,6 +32,7 @@ export default function LoginPage() {
         type === 'username'
           ? { type, username: values.username.trim(), password: values.password }
           : { type, username: values.phone.trim(), code: values.code.trim() },
+        returnTo,
       );
     } catch (error) {
       showFieldErrors(form, error, type === 'username' ? undefined : { username: 'phone' });

@@ -11,4 +11,8 @@ describe('user-centre navigation', () => {
     expect(isCurrentItem(item('/user'), '/user/safe/phone')).toBe(false);
     expect(isCurrentItem(item('/user'), '/user')).toBe(true);
   });
+
+  it('keeps Addresses current on the address form', () => {
+    for (const path of ['/user/address', '/user/address/form', '/user/address/form/7']) expect(isCurrentItem(item('/user/address'), path)).toBe(true);
+  });
 });

@@ -26,7 +26,7 @@ export const USER_NAV: UserNavGroup[] = [
     titleKey: 'user.nav.orderCentre',
     items: [
       { to: '/user/orders', labelKey: 'route.orders' },
-      { to: '/user/address', labelKey: 'route.address' },
+      { to: '/user/address', labelKey: 'route.address', withSubpages: true },
       { to: '/user/comments', labelKey: 'route.comments' },
     ],
   },

@@ -1,5 +1,6 @@
-// A store's area from the cascader's [province, city, district] ids: the chain must hold, and area_info names it.
-import type { FastifyRequest } from 'fastify'
+// An area (of a store, of an address) from the cascader's [province, city, district] ids: the chain must hold, and
+// area_info names it.
+import { translate, type Locale } from '@qshop/shared'
 import type { Db } from '../../core/db.ts'
 import type { Tx } from '../../core/resource.ts'
 import { invalid } from '../../core/errors.ts'
@@ -8,11 +9,11 @@ const PROVINCE = 0
 
 export type AreaFields = { province_id: number; city_id: number; region_id: number; area_info: string }
 
-export async function areaFields(req: FastifyRequest, db: Db | Tx, area: number[]): Promise<AreaFields> {
+export async function areaFields(locale: Locale, db: Db | Tx, area: number[]): Promise<AreaFields> {
   const rows = await db.areas.findMany({ where: { id: { in: area } }, select: { id: true, code: true, pid: true, name: true, deep: true } })
   const [province, city, district] = area.map((id) => rows.find((r) => r.id === id))
   if (!province || !city || !district || province.deep !== PROVINCE || city.pid !== province.code || district.pid !== city.code)
-    throw invalid({ area: req.t('valid.notExists') })
+    throw invalid({ area: translate(locale, 'valid.notExists') })
   return { province_id: province.id, city_id: city.id, region_id: district.id, area_info: [province.name, city.name, district.name].join(' ') }
 }
 

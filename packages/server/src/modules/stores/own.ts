@@ -82,7 +82,7 @@ export async function saveApplication(app: FastifyInstance, req: FastifyRequest,
     return await runUnit(app, async (tx) => {
       const store = await tx.stores.findUnique({ where: { user_id: userId }, select: { id: true } })
       if (!store) throw businessError('msg.storeNotApplied')
-      if (!(await submitForReview(tx, store.id, { ...fields, ...(await areaFields(req, tx, area)) }))) throw businessError('msg.storeNotEditable')
+      if (!(await submitForReview(tx, store.id, { ...fields, ...(await areaFields(req.locale, tx, area)) }))) throw businessError('msg.storeNotEditable')
       await writeStoreClasses(tx, store.id, paths)
       return tx.stores.findUniqueOrThrow({ where: { id: store.id }, select: STATE_SELECT })
     })
@@ -114,7 +114,7 @@ export async function readSettings(app: FastifyInstance, storeId: number) {
 export async function saveSettings(app: FastifyInstance, req: FastifyRequest, storeId: number, input: StoreSettings) {
   const { area, store_slide, store_mobile_slide, ...fields } = cleanRichTextFields(input, ['after_sale_service'])
   const data: Prisma.storesUncheckedUpdateInput = { ...fields }
-  if (area) Object.assign(data, await areaFields(req, app.db, area))
+  if (area) Object.assign(data, await areaFields(req.locale, app.db, area))
   if (store_slide) data.store_slide = store_slide.join(',')
   if (store_mobile_slide) data.store_mobile_slide = store_mobile_slide.join(',')
   try {

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { envelope } from '../../test/http';
+import { useCartCount } from '../cartCount';
+import { decodeUrlParams } from '../../utils/base64Params';
 import GoodsPage from './GoodsPage';
 import { renderPage, stubApi, type SeenRequest } from './testing';
 import type { GoodsDetail } from './types';
@@ -47,7 +49,7 @@ beforeEach(async () => {
     const path = request.url.pathname;
     if (path === '/api/goods/7') return detail;
     if (path === '/api/goods_comments/7') return comments(request);
-    if (path === '/api/user/carts') return { id: 1 };
+    if (path === '/api/user/carts') return { id: 1, cart_count: 4 };
     if (path === '/api/cart_count') return 1;
     return null;
   });
@@ -59,6 +61,21 @@ const open = async () => {
   return view;
 };
 const price = () => screen.getByTestId('goods-price').textContent;
+const checkoutParams = (path: string) => {
+  expect(path.startsWith('/order/before/')).toBe(true);
+  return decodeUrlParams(path.split('/')[3]);
+};
+
+/** The goods page with the header's cart count beside it. */
+function CountedGoodsPage() {
+  const count = useCartCount(true);
+  return (
+    <>
+      <span data-testid="cart-count">{count}</span>
+      <GoodsPage />
+    </>
+  );
+}
 const stock = () => screen.getByTestId('goods-stock').textContent;
 const spec = (attr: string, name: string) => within(screen.getByRole('group', { name: attr })).getByRole('button', { name });
 
@@ -105,6 +122,7 @@ describe('goods detail', () => {
   });
 
   it('buys the chosen SKU: the order confirmation gets goods, SKU and quantity', async () => {
+    localStorage.setItem('token', 'shopper');
     const user = userEvent.setup();
     const { router } = await open();
     await user.click(spec('Colour', 'Red'));
@@ -113,18 +131,60 @@ describe('goods detail', () => {
     await user.clear(quantity);
     await user.type(quantity, '2');
     await user.click(screen.getByRole('button', { name: 'Buy now' }));
-    const path = router.state.location.pathname;
-    expect(path.startsWith('/order/before/')).toBe(true);
-    const params = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(decodeURIComponent(path.split('/')[3])), (c) => c.charCodeAt(0))));
-    expect(params).toEqual({ order: [{ goods_id: 7, sku_id: 102, buy_num: 2 }], ifcart: 0 });
+    expect(checkoutParams(router.state.location.pathname)).toEqual({ order: [{ goods_id: 7, sku_id: 102, buy_num: 2 }], ifcart: 0 });
   });
 
-  it('sends a visitor who adds to the cart or favourites to the login page', async () => {
+  it('sends a visitor who favourites to the login page', async () => {
     const user = userEvent.setup();
     const { router } = await open();
     await user.click(screen.getByRole('button', { name: 'Add to favourites' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(requests.some((r) => r.url.pathname === '/api/user/favorites')).toBe(false);
+  });
+
+  it.each([
+    ['Add to cart', 'cart'],
+    ['Buy now', 'buy'],
+  ])('sends a visitor who clicks "%s" to the login page, which comes back with the SKU, quantity and action', async (button, then) => {
+    const user = userEvent.setup();
+    const { router } = await open();
+    await user.click(spec('Colour', 'Red'));
+    await user.click(spec('Size', 'L'));
+    await user.clear(screen.getByRole('textbox', { name: 'Quantity' }));
+    await user.type(screen.getByRole('textbox', { name: 'Quantity' }), '2');
+    await user.click(screen.getByRole('button', { name: button }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe(`?redirect=${encodeURIComponent(`/goods/7?sku_id=102&buy_num=2&then=${then}`)}`);
+    expect(requests.some((r) => r.url.pathname === '/api/user/carts')).toBe(false);
+  });
+
+  it('back from the login: picks the SKU and quantity again, adds them to the cart once and shows the count', async () => {
+    localStorage.setItem('token', 'shopper');
+    const { router } = renderPage('/goods/:id', CountedGoodsPage, '/goods/7?sku_id=102&buy_num=2&then=cart');
+    await screen.findByText('Added to the cart');
+    const adds = requests.filter((r) => r.url.pathname === '/api/user/carts');
+    expect(adds.map((r) => [r.method, Object.fromEntries(r.body)])).toEqual([['POST', { goods_id: '7', sku_id: '102', buy_num: '2' }]]);
+    expect(price()).toBe('￥29.90');
+    expect(screen.getByRole('textbox', { name: 'Quantity' })).toHaveValue('2');
+    expect(screen.getByTestId('cart-count')).toHaveTextContent('4');
+    // The action is gone from the address: a reload does not add again.
+    expect(router.state.location.search).toBe('?sku_id=102&buy_num=2');
+  });
+
+  it('back from the login after "buy now": goes on to the checkout with the same choice', async () => {
+    localStorage.setItem('token', 'shopper');
+    const { router } = renderPage('/goods/:id', GoodsPage, '/goods/7?sku_id=101&buy_num=3&then=buy');
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/order\/before\//));
+    expect(checkoutParams(router.state.location.pathname)).toEqual({ order: [{ goods_id: 7, sku_id: 101, buy_num: 3 }], ifcart: 0 });
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('back from the login with a choice that no longer fits: shows why and does nothing', async () => {
+    localStorage.setItem('token', 'shopper');
+    const { router } = renderPage('/goods/:id', GoodsPage, '/goods/7?sku_id=102&buy_num=9&then=cart');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Insufficient stock');
+    expect(requests.some((r) => r.url.pathname === '/api/user/carts')).toBe(false);
+    expect(router.state.location.pathname).toBe('/goods/7');
   });
 
   it('adds the chosen SKU to the cart of a logged-in shopper', async () => {
@@ -138,6 +198,22 @@ describe('goods detail', () => {
     const add = requests.find((r) => r.url.pathname === '/api/user/carts')!;
     expect(add.method).toBe('POST');
     expect(Object.fromEntries(add.body)).toEqual({ goods_id: '7', sku_id: '101', buy_num: '1' });
+  });
+
+  it('shows the refusal of the server', async () => {
+    localStorage.setItem('token', 'shopper');
+    stubApi((request) => {
+      if (request.url.pathname === '/api/goods/7') return detail;
+      if (request.url.pathname === '/api/user/carts') return envelope(402, null, 'This goods is off the shelf or no longer exists.');
+      return null;
+    });
+    const user = userEvent.setup();
+    await open();
+    await user.click(spec('Colour', 'Red'));
+    await user.click(spec('Size', 'M'));
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('This goods is off the shelf or no longer exists.')).toBeInTheDocument();
+    expect(screen.queryByText('Added to the cart')).toBeNull();
   });
 
   it('shows the store card, the safe details and the reviews by class', async () => {

@@ -1,21 +1,23 @@
 // Goods detail (/goods/{id}): gallery, price and the spec picker that resolves to a SKU (sku.ts), quantity, buy now
-// and add to cart (both check the SKU and quantity first), favourite, the store card, details, reviews and the
-// store's best sellers.
+// and add to cart (both check the SKU and quantity first; a visitor logs in first and comes back to finish, see
+// purchaseIntent.ts), favourite, the store card, details, reviews and the store's best sellers.
 import { Anchor, Breadcrumbs, Button, Group, NumberInput, Paper, Stack, Tabs, Text, Title, TypographyStylesProvider } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import clsx from 'clsx';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { CartWrite } from '@qshop/shared/schemas/cart';
 import { FAVORITE_TYPE } from '@qshop/shared/schemas/catalog';
 import { api } from '../../api/client';
 import { useIsLoggedIn } from '../../auth/useSession';
 import { MIN_BUY_QUANTITY } from '../../config';
 import { PageLoader } from '../../components/PageLoader';
 import { richTextHtml } from '../../resource/richText';
-import { encodeParams } from '../../utils/base64Params';
 import { notifySuccess } from '../../utils/notify';
-import { refreshCartCount } from '../cartCount';
+import { loginReturningTo } from '../../router/returnTo';
+import { setCartCount } from '../cartCount';
+import { orderBeforePath } from '../checkoutPath';
 import classes from './catalog.module.css';
 import { Comments } from './Comments';
 import { FavoriteButton } from './FavoriteButton';
@@ -24,8 +26,9 @@ import { GoodsCard, GoodsImage } from './GoodsCard';
 import { EmptyState, LoadFailed, isNotFound } from './LoadStates';
 import { safeHtml } from './safeHtml';
 import { searchPath, emptySearch } from './searchParams';
+import { purchaseIntentPath, readPurchaseIntent, type PurchaseAction } from './purchaseIntent';
 import {
-  clampQuantity, displayPrice, initialSelection, isSpecAvailable, purchaseError, resolveSku, stockOf, toggleSpec,
+  clampQuantity, displayPrice, initialSelection, isSpecAvailable, purchaseError, resolveSku, selectionOf, stockOf, toggleSpec,
   type PurchaseError, type Quantity, type Selection,
 } from './sku';
 import { StoreCard } from './StoreCard';
@@ -64,15 +67,25 @@ function Gallery({ goods, skuImage }: { goods: GoodsDetail; skuImage?: string })
 
 const toQuantity = (value: string | number): Quantity => (value === '' ? '' : Number(value));
 
+/** The SKU and quantity to start with: those the address carries (coming back from the login), else the defaults. */
+function initialChoice(goods: GoodsDetail, params: URLSearchParams): { selection: Selection; quantity: Quantity } {
+  const intent = readPurchaseIntent(params);
+  const sku = goods.skus.find((s) => s.id === intent.skuId);
+  return { selection: sku ? selectionOf(sku, goods.attrs) : initialSelection(goods.skus, goods.attrs), quantity: intent.buyNum ?? MIN_BUY_QUANTITY };
+}
+
 function PurchasePanel({ goods, onSkuImage }: { goods: GoodsDetail; onSkuImage: (image: string | undefined) => void }) {
   const { t } = useTranslation();
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
   const navigate = useNavigate();
   const loggedIn = useIsLoggedIn('user');
-  const [selection, setSelection] = useState<Selection>(() => initialSelection(goods.skus, goods.attrs));
-  const [quantity, setQuantity] = useState<Quantity>(MIN_BUY_QUANTITY);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [selection, setSelection] = useState<Selection>(() => initialChoice(goods, searchParams).selection);
+  const [quantity, setQuantity] = useState<Quantity>(() => initialChoice(goods, searchParams).quantity);
   const [error, setError] = useState<PurchaseError | null>(null);
   const [adding, setAdding] = useState(false);
+  // The action a visitor chose before logging in, done once on coming back.
+  const pending = useRef<PurchaseAction | null>(readPurchaseIntent(searchParams).then);
 
   const hasSkus = goods.skus.length > 0;
   const sku = resolveSku(goods.skus, goods.attrs, selection);
@@ -82,7 +95,11 @@ function PurchasePanel({ goods, onSkuImage }: { goods: GoodsDetail; onSkuImage: 
   const skuImage = sku?.goods_image || undefined;
   useEffect(() => onSkuImage(skuImage), [skuImage, onSkuImage]);
 
+  const choiceFor = useRef(goods);
   useEffect(() => {
+    // Another goods (a best seller opened from this page) starts from its defaults.
+    if (choiceFor.current === goods) return;
+    choiceFor.current = goods;
     setSelection(initialSelection(goods.skus, goods.attrs));
     setQuantity(MIN_BUY_QUANTITY);
     setError(null);
@@ -103,29 +120,56 @@ function PurchasePanel({ goods, onSkuImage }: { goods: GoodsDetail; onSkuImage: 
     return { goods_id: goods.id, sku_id: sku?.id ?? 0, buy_num: quantity };
   };
 
-  const buyNow = () => {
+  /** A visitor logs in first and comes back to this goods with the same choice, to finish `then`. */
+  const loginFirst = (line: { sku_id: number; buy_num: number }, then: PurchaseAction) =>
+    void navigate(loginReturningTo(purchaseIntentPath(goods.id, line, then)));
+
+  const buyNow = (replace = false) => {
     const line = checked();
-    if (line) void navigate(`/order/before/${encodeParams({ order: [line], ifcart: 0 })}`);
+    if (!line) return;
+    if (!loggedIn) loginFirst(line, 'buy');
+    else void navigate(orderBeforePath([line], 0), { replace });
   };
 
   const addToCart = async () => {
     const line = checked();
     if (!line) return;
     if (!loggedIn) {
-      void navigate('/login');
+      loginFirst(line, 'cart');
       return;
     }
     setAdding(true);
     try {
-      await api.post('/user/carts', line);
+      const answer = await api.post<CartWrite>('/user/carts', line);
       notifySuccess(tc('goods.addedToCart'));
-      void refreshCartCount();
+      setCartCount(answer.cart_count);
     } catch {
       // the client has shown the refusal
     } finally {
       setAdding(false);
     }
   };
+
+  useEffect(() => {
+    const then = pending.current;
+    if (!then || !loggedIn) return;
+    pending.current = null;
+    if (then === 'buy') {
+      // The checkout replaces this address: going back leads to the goods page the visitor left.
+      buyNow(true);
+      return;
+    }
+    // Without the action in the address, a reload or going back does not add it again.
+    setSearchParams(
+      (params) => {
+        params.delete('then');
+        return params;
+      },
+      { replace: true },
+    );
+    void addToCart();
+    // Runs once, with the choice the page started from.
+  }, [loggedIn]);
 
   return (
     <Stack gap="sm" flex={1} miw={0}>
@@ -213,7 +257,7 @@ function PurchasePanel({ goods, onSkuImage }: { goods: GoodsDetail; onSkuImage: 
         </Text>
       )}
       <Group gap="sm" mt="xs">
-        <Button size="md" color="red" variant="light" onClick={buyNow} disabled={stock <= 0}>
+        <Button size="md" color="red" variant="light" onClick={() => buyNow()} disabled={stock <= 0}>
           {tc('goods.buyNow')}
         </Button>
         <Button size="md" color="red" leftSection={<IconShoppingCart size={18} />} onClick={() => void addToCart()} loading={adding} disabled={stock <= 0}>

@@ -72,15 +72,19 @@ export function isSpecAvailable(skus: readonly Sku[], attrs: readonly Attr[], se
   return skus.some((sku) => sku.goods_stock > 0 && wanted.every((id) => sku.spec_id.includes(id)));
 }
 
-/** With a single SKU its specs are picked from the start. */
-export function initialSelection(skus: readonly Sku[], attrs: readonly Attr[]): Selection {
-  if (skus.length !== 1) return {};
+/** The picks that resolve to `sku`. */
+export function selectionOf(sku: Sku, attrs: readonly Attr[]): Selection {
   const selection: Record<number, number> = {};
   for (const attr of attrs) {
-    const spec = attr.specs.find((s) => skus[0].spec_id.includes(s.id));
+    const spec = attr.specs.find((s) => sku.spec_id.includes(s.id));
     if (spec) selection[attr.id] = spec.id;
   }
   return selection;
+}
+
+/** With a single SKU its specs are picked from the start. */
+export function initialSelection(skus: readonly Sku[], attrs: readonly Attr[]): Selection {
+  return skus.length === 1 ? selectionOf(skus[0], attrs) : {};
 }
 
 /** Why the purchase cannot go ahead (spec §5 messages, as i18n keys), or null when it can. */

@@ -1,8 +1,9 @@
-// Test rendering of storefront pages: Mantine with instant transitions, toasts, a memory router holding the page's
-// route (so params work) and a stand-in for every other address; fetch answered per request.
+// Test rendering of storefront pages: Mantine with instant transitions, toasts and confirmation dialogs, a memory router
+// holding the page's route (so params work) and a stand-in for every other address; fetch answered per request.
 import type { ComponentType } from 'react';
 import { render } from '@testing-library/react';
 import { MantineProvider, Modal, Popover, Tooltip, createTheme } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -34,8 +35,10 @@ export function renderPage(path: string, Page: ComponentType, at: string) {
   );
   const view = render(
     <MantineProvider theme={theme}>
-      <Notifications />
-      <RouterProvider router={router} />
+      <ModalsProvider>
+        <Notifications />
+        <RouterProvider router={router} />
+      </ModalsProvider>
     </MantineProvider>,
   );
   return { ...view, router };
