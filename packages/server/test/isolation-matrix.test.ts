@@ -9,6 +9,7 @@ import type { RouteRecord } from '../src/app.ts'
 import { bearer, createTestApp, http, resetDb } from './helpers.ts'
 import { createSeller, createUser } from './factories.ts'
 import { tokenFor } from '../src/modules/rbac/testkit.ts'
+import { placeOrders } from '../src/modules/orders/testkit.ts'
 
 type Seller = Awaited<ReturnType<typeof createSeller>>
 type Factory = {
@@ -61,6 +62,17 @@ const SHOPPER_FACTORIES: Record<string, ShopperFactory> = {
     body: () => ({ buy_num: 2 }),
   },
   favorites: { model: 'favorites', create: async (app, owner) => (await app.db.favorites.create({ data: { user_id: owner.id, out_id: 1, is_type: 1 } })).id },
+  order: {
+    model: 'orders',
+    create: async (app, owner) => {
+      const seller = await createSeller(app)
+      const goods = await app.db.goods.create({
+        data: { store_id: seller.storeId, class_id: (await app.db.goods_classes.findFirstOrThrow()).id, goods_name: 'isolated', goods_stock: 5, goods_status: 1, goods_verify: 1 },
+      })
+      return (await placeOrders(app, owner.id, [{ goods_id: goods.id, buy_num: 1 }]))[0]
+    },
+    body: () => ({ order_status: 0 }),
+  },
 }
 
 // Routes are known only once the app is built; building it here lets every route be a test of its own.
