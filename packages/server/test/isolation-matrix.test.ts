@@ -62,6 +62,7 @@ const SHOPPER_FACTORIES: Record<string, ShopperFactory> = {
     body: () => ({ buy_num: 2 }),
   },
   favorites: { model: 'favorites', create: async (app, owner) => (await app.db.favorites.create({ data: { user_id: owner.id, out_id: 1, is_type: 1 } })).id },
+  /** an unpaid order of one line, as a checkout writes it */
   order: {
     model: 'orders',
     create: async (app, owner) => {

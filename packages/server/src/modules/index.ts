@@ -10,7 +10,8 @@ import stores from './stores/routes.ts'
 import logistics from './logistics/routes.ts'
 import addresses from './addresses/routes.ts'
 import cart from './cart/routes.ts'
+import checkout from './checkout/routes.ts'
 import orders from './orders/routes.ts'
 
 /** Every domain module, in registration order. */
-export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, orders]
+export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders]

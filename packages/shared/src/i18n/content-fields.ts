@@ -68,6 +68,7 @@ const zh = {
   'fields.config_store': '店铺配置',
   'fields.config_map': '地图配置',
   'fields.config_logistics': '物流配置',
+  'fields.config_task': '定时任务',
   'fields.web_web_name': '网站名称',
   'fields.web_index_name': '首页标题',
   'fields.web_keyword': '关键词',
@@ -133,6 +134,11 @@ const zh = {
   'fields.logistics_appid': 'AppID',
   'fields.logistics_appkey': 'AppKey',
   'fields.logistics_access_key': 'Access Key',
+  'fields.task_cancel_minutes': '未付款订单自动取消（分钟）',
+  'fields.task_confirm_days': '发货后自动确认收货（天）',
+  'fields.task_settlement_days': '订单完成后结算给店铺（天）',
+  'fields.task_after_sale_days': '收货后可申请售后（天）',
+  'fields.task_refund_agree_hours': '商家未处理的退款自动同意（小时）',
 }
 
 type LabelKey = keyof typeof zh
@@ -195,6 +201,7 @@ const en: Record<LabelKey, string> = {
   'fields.config_store': 'Stores',
   'fields.config_map': 'Maps',
   'fields.config_logistics': 'Logistics',
+  'fields.config_task': 'Timed tasks',
   'fields.web_web_name': 'Site name',
   'fields.web_index_name': 'Home page title',
   'fields.web_keyword': 'Keywords',
@@ -260,6 +267,11 @@ const en: Record<LabelKey, string> = {
   'fields.logistics_appid': 'AppID',
   'fields.logistics_appkey': 'AppKey',
   'fields.logistics_access_key': 'Access key',
+  'fields.task_cancel_minutes': 'Cancel unpaid orders after (minutes)',
+  'fields.task_confirm_days': 'Confirm receipt after shipment (days)',
+  'fields.task_settlement_days': 'Settle to the store after completion (days)',
+  'fields.task_after_sale_days': 'After-sales allowed after receipt (days)',
+  'fields.task_refund_agree_hours': 'Agree unanswered refund requests after (hours)',
 }
 
 /** The web merges these into its translations (like FIELD_LABELS). */

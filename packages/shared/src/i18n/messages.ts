@@ -104,6 +104,7 @@ const zh = {
   'msg.goodsUnavailable': '商品已下架或不存在',
   'msg.skuRequired': '请选择商品规格',
   'msg.skuGone': '该商品规格已不存在',
+  'msg.orderTooLarge': '订单金额过大',
   // orders: payment and cancel
   'msg.paid': '支付成功',
   'msg.payPasswordUnset': '请先设置支付密码',
@@ -227,6 +228,7 @@ const en: Record<MessageKey, string> = {
   'msg.goodsUnavailable': 'This goods is off the shelf or no longer exists.',
   'msg.skuRequired': 'Please select a specification.',
   'msg.skuGone': 'This specification of the goods no longer exists.',
+  'msg.orderTooLarge': 'The order amount is too large.',
   // orders: payment and cancel
   'msg.paid': 'Payment successful.',
   'msg.payPasswordUnset': 'Please set a pay password first.',
