@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Address } from '@qshop/shared/schemas/addresses';
 import { toCents } from '@qshop/shared/money';
-import { api, ApiError } from '../../api/client';
+import { api } from '../../api/client';
 import { RETURN_TO_PARAM } from '../../router/returnTo';
 import { refreshCartCount } from '../cartCount';
 import { LoadFailed } from '../catalog/LoadStates';
@@ -17,6 +17,7 @@ import { useLoad } from '../catalog/useLoad';
 import { createBody, previewBody } from './checkoutModel';
 import { newIdempotencyKey } from './idempotencyKey';
 import { OrderLines } from './OrderLines';
+import { refusalMessage } from './refusal';
 import { decodeBeforeParams, orderPayPath, type BeforeParams } from './orderParams';
 import { MoneyLine } from './MoneyLine';
 import type { OrderCreated, OrderPreview, StoreGroup } from './types';
@@ -137,11 +138,12 @@ function Checkout({ params }: { params: BeforeParams }) {
   const addPath = useMemo(() => `/user/address/form?${new URLSearchParams({ [RETURN_TO_PARAM]: pathname }).toString()}`, [pathname]);
 
   if (!preview.data) {
+    const refused = preview.failed ? refusalMessage(preview.error) : null;
     if (preview.failed)
-      return preview.error instanceof ApiError && preview.error.kind === 'code' ? (
+      return refused ? (
         <Alert color="red" title={to('before.refused')} data-testid="checkout-refused">
           <Stack gap="xs" align="flex-start">
-            <Text size="sm">{preview.error.message}</Text>
+            <Text size="sm">{refused}</Text>
             <Anchor component={Link} to="/carts" size="sm">
               {to('backToCart')}
             </Anchor>
@@ -168,7 +170,7 @@ function Checkout({ params }: { params: BeforeParams }) {
       void navigate(orderPayPath(created.order_id), { replace: true });
     } catch (error) {
       // The client has shown the refusal; it stays on the page too, and the preview is read again (stock may have moved).
-      if (error instanceof ApiError && error.kind === 'code' && error.message) setRefusal(error.message);
+      setRefusal(refusalMessage(error));
       preview.reload();
     } finally {
       setSubmitting(false);

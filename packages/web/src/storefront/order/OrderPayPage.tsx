@@ -6,7 +6,7 @@ import { PAY_PASSWORD_LENGTH } from '@qshop/shared/schemas/auth';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { api, ApiError } from '../../api/client';
+import { api } from '../../api/client';
 import { PayCountdown } from '../../user/orders/PayCountdown';
 import { earliestDeadline, statusKey } from '../../user/orders/orderModel';
 import { yuan } from '../catalog/format';
@@ -14,6 +14,7 @@ import { isNotFound, LoadFailed } from '../catalog/LoadStates';
 import { useLoad } from '../catalog/useLoad';
 import { InvalidLink } from './OrderBeforePage';
 import { decodePayParams } from './orderParams';
+import { refusalMessage } from './refusal';
 import { balanceCovers, payableOrders, payableTotal, paymentChoices } from './payModel';
 import type { PayAnswer, PayInfo } from './types';
 
@@ -77,7 +78,7 @@ function Payment({ ids }: { ids: number[] }) {
       await api.post<PayAnswer>('/user/order/pay', { order_id: payable.map((o) => o.id).join(','), payment_name: 'balance', pay_password: password });
       void navigate('/order/success', { replace: true });
     } catch (error) {
-      if (error instanceof ApiError && error.kind === 'code' && error.message) setRefusal(error.message);
+      setRefusal(refusalMessage(error));
       setPassword('');
       info.reload();
     } finally {
