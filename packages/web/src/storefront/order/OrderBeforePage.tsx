@@ -111,7 +111,7 @@ function StoreBlock({ group, remark, onRemark }: { group: StoreGroup; remark: st
             minRows={1}
             style={{ flex: '1 1 260px' }}
           />
-          <Stack gap={2} miw={180}>
+          <Stack gap={2} w={{ base: '100%', xs: 200 }}>
             <MoneyLine label={to('before.freight')} amount={group.freight_money} testId="store-freight" />
             {toCents(group.discount_money) > 0 && <MoneyLine label={to('before.discount')} amount={group.discount_money} negative />}
             <MoneyLine label={to('before.storeTotal')} amount={group.total_price} strong testId="store-total" />
