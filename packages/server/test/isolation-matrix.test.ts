@@ -61,6 +61,22 @@ const SHOPPER_FACTORIES: Record<string, ShopperFactory> = {
     body: () => ({ buy_num: 2 }),
   },
   favorites: { model: 'favorites', create: async (app, owner) => (await app.db.favorites.create({ data: { user_id: owner.id, out_id: 1, is_type: 1 } })).id },
+  /** an unpaid order of one line, as a checkout writes it */
+  order: {
+    model: 'orders',
+    create: async (app, owner) => {
+      const seller = await createSeller(app)
+      const order = await app.db.orders.create({
+        data: {
+          user_id: owner.id, store_id: seller.storeId, order_no: `iso${owner.id}${Date.now()}${Math.floor(Math.random() * 1e6)}`, order_name: 'isolated',
+          order_price: '10.00', total_price: '10.00', order_status: 1, pay_deadline: new Date(Date.now() + 30 * 60_000),
+          order_goods: { create: { goods_id: 1, user_id: owner.id, store_id: seller.storeId, goods_name: 'isolated', buy_num: 1, goods_price: '10.00', total_price: '10.00' } },
+        },
+      })
+      return order.id
+    },
+    body: () => ({ order_status: 0 }),
+  },
 }
 
 // Routes are known only once the app is built; building it here lets every route be a test of its own.

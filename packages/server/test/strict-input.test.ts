@@ -38,6 +38,8 @@ const VALID: Record<string, object> = {
   'POST /api/user/addresses': { receive_name: 'Li', receive_tel: '13800138000', area: [1, 2, 3], address: 'Street 1' },
   'POST /api/user/carts': { goods_id: 1, buy_num: 1 },
   'PUT /api/user/carts/:id': { buy_num: 1 },
+  'POST /api/user/order/before': { order: [{ goods_id: 1, buy_num: 1 }] },
+  'POST /api/user/order/create': { order: [{ goods_id: 1, buy_num: 1 }], address_id: 1 },
   'PUT /api/store': {
     store_name: 'Shop', store_mobile: '13800138000', area: [1, 2, 3], store_address: 'Street 1', business_license: '/uploads/l.png',
     business_license_no: 'L1', legal_person: 'Li', store_phone: '13800138000', id_card_no: '11010519491231002X',

@@ -10,6 +10,7 @@ import stores from './stores/routes.ts'
 import logistics from './logistics/routes.ts'
 import addresses from './addresses/routes.ts'
 import cart from './cart/routes.ts'
+import checkout from './checkout/routes.ts'
 
 /** Every domain module, in registration order. */
-export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart]
+export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout]

@@ -1,6 +1,6 @@
 // Site configuration defaults (configs.name is the key; is_type 1 = JSON). No secrets: every key is empty.
 // The fields and defaults of the grouped config forms come from their shared schema (CONFIG_FIELDS), so the
-// seed and the forms cannot drift; the seed adds our site texts and the timed-task days.
+// seed and the forms cannot drift; the seed adds our site texts.
 // A config an operator has saved is never overwritten; keys a newer release adds to a JSON config are merged in.
 import type { FastifyInstance } from 'fastify'
 import { CONFIG_ROW, normalizeConfig, WEB_CONFIG_KEYS, type JsonConfigGroup } from '@qshop/shared/schemas/configs'
@@ -32,6 +32,7 @@ const JSON_DESCRIPTIONS: Record<JsonConfigGroup, string> = {
   store: '店铺配置：商品审核、提现手续费 %、平台佣金 %',
   map: '地图配置',
   logistics: '物流查询配置',
+  task: '定时任务：未付款取消（分钟）、自动收货、结算、售后期限（天）、退款自动同意（小时）',
 }
 
 /** Where the seed differs from a form's empty default: OSS endpoints are reached over https; no fee, no commission. */
@@ -45,7 +46,6 @@ export const CONFIGS: ConfigSeed[] = [
   ...(Object.entries(CONFIG_ROW) as [JsonConfigGroup, string][]).map(([group, name]) => ({
     name, description: JSON_DESCRIPTIONS[group], value: { ...normalizeConfig(group, null), ...JSON_OVERRIDES[group] },
   })),
-  { name: 'task', description: '定时任务（天）：未付款取消、自动收货、结算', value: { cancel: 1, confirm: 7, settlement: 7 } },
 ]
 
 const isObject = (v: unknown): v is Record<string, Json> => typeof v === 'object' && v !== null && !Array.isArray(v)

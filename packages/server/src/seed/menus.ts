@@ -84,6 +84,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
       page('第三方登录', 'Third-party login', 'fa-right-to-bracket', '/Admin/configs/oauth'),
       page('地图配置', 'Map', 'fa-map', '/Admin/configs/map'),
       page('物流配置', 'Logistics', 'fa-truck-fast', '/Admin/configs/logistics'),
+      page('定时任务', 'Timed tasks', 'fa-clock', '/Admin/configs/task'),
       page('版本更新', 'App versions', 'fa-mobile-screen', '/Admin/app_versions'),
     ]),
     group('用户管理', 'Users', 'fa-users', [

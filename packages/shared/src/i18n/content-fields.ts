@@ -133,6 +133,11 @@ const zh = {
   'fields.logistics_appid': 'AppID',
   'fields.logistics_appkey': 'AppKey',
   'fields.logistics_access_key': 'Access Key',
+  'fields.task_cancel_minutes': '未付款订单自动取消（分钟）',
+  'fields.task_confirm_days': '发货后自动确认收货（天）',
+  'fields.task_settlement_days': '订单完成后结算给店铺（天）',
+  'fields.task_after_sale_days': '收货后可申请售后（天）',
+  'fields.task_refund_agree_hours': '商家未处理的退款自动同意（小时）',
 }
 
 type LabelKey = keyof typeof zh
@@ -260,6 +265,11 @@ const en: Record<LabelKey, string> = {
   'fields.logistics_appid': 'AppID',
   'fields.logistics_appkey': 'AppKey',
   'fields.logistics_access_key': 'Access key',
+  'fields.task_cancel_minutes': 'Cancel unpaid orders after (minutes)',
+  'fields.task_confirm_days': 'Confirm receipt after shipment (days)',
+  'fields.task_settlement_days': 'Settle to the store after completion (days)',
+  'fields.task_after_sale_days': 'After-sales allowed after receipt (days)',
+  'fields.task_refund_agree_hours': 'Agree unanswered refund requests after (hours)',
 }
 
 /** The web merges these into its translations (like FIELD_LABELS). */

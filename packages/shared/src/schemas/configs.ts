@@ -4,7 +4,7 @@ import { z } from 'zod'
 import * as zx from '../zx.ts'
 import type { FormKind } from '../resource.ts'
 
-export const CONFIG_GROUPS = ['web', 'upload', 'sms', 'pay', 'oauth', 'store', 'map', 'logistics'] as const
+export const CONFIG_GROUPS = ['web', 'upload', 'sms', 'pay', 'oauth', 'store', 'map', 'logistics', 'task'] as const
 export type ConfigGroup = (typeof CONFIG_GROUPS)[number]
 export type JsonConfigGroup = Exclude<ConfigGroup, 'web'>
 
@@ -17,6 +17,7 @@ export const CONFIG_ROW: Record<JsonConfigGroup, string> = {
   store: 'store',
   map: 'map',
   logistics: 'logistics',
+  task: 'task',
 }
 
 /** A secret is answered as MASK + its last 4 characters; a posted value starting with MASK means "unchanged". */
@@ -47,6 +48,8 @@ const boolLeaf = (): Leaf =>
     'switch',
     { default: false },
   )
+/** A whole number from 1 to `max`. */
+const countLeaf = (max: number, fallback: number): Leaf => leaf(zx.int().pipe(z.number().min(1).max(max)), 'number', { default: fallback })
 const choice = <T extends string>(values: readonly [T, ...T[]], group: string): Leaf =>
   leaf(z.enum(values), 'radio', { default: values[0], dict: values.map((v) => ({ label: `fields.${group}_${v}`, value: v })) })
 
@@ -127,6 +130,19 @@ export const CONFIG_FIELDS = {
     appid: leaf(zx.text(64)),
     appkey: secretLeaf(),
     access_key: secretLeaf(),
+  },
+  /** timed tasks: each names its unit */
+  task: {
+    /** an unpaid order is cancelled this long after it was placed */
+    cancel_minutes: countLeaf(7 * 24 * 60, 30),
+    /** a shipped order is received automatically this long after shipment */
+    confirm_days: countLeaf(365, 7),
+    /** a completed order is settled to its store this long after */
+    settlement_days: countLeaf(365, 7),
+    /** after-sales may be requested this long after receipt */
+    after_sale_days: countLeaf(365, 7),
+    /** a refund request the seller leaves unanswered is agreed after this long */
+    refund_agree_hours: countLeaf(24 * 30, 48),
   },
 } satisfies Record<ConfigGroup, Record<string, Leaf | Section>>
 

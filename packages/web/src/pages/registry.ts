@@ -34,6 +34,7 @@ const registry: Record<string, PageEntry> = {
   'Admin/configs/pay': configPage,
   'Admin/configs/sms': configPage,
   'Admin/configs/store': configPage,
+  'Admin/configs/task': configPage,
   'Admin/configs/upload': configPage,
   'Admin/configs/web': configPage,
   'Admin/goods': adminGoods,

@@ -13,12 +13,12 @@ import { inUnit, type Tx } from '../../core/unitOfWork.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
 import { areaFields } from '../stores/area.ts'
 
-const ADDRESS_SELECT = {
+export const ADDRESS_SELECT = {
   id: true, receive_name: true, receive_tel: true, area_info: true, address: true, province_id: true, city_id: true, region_id: true, is_default: true,
 } satisfies Prisma.addressesSelect
-type Row = Prisma.addressesGetPayload<{ select: typeof ADDRESS_SELECT }>
+export type AddressRow = Prisma.addressesGetPayload<{ select: typeof ADDRESS_SELECT }>
 
-const present = (row: Row): Address => ({
+export const present = (row: AddressRow): Address => ({
   ...row,
   area: [row.province_id, row.city_id, row.region_id],
   is_default: row.is_default ? 1 : 0,

@@ -1,0 +1,182 @@
+// The checkout's lines priced, one group per store: a pipeline of steps — goods (unit price, line totals, weights,
+// checked against what may be bought now), freight (freight.ts), then discounts. Discount steps are the plug of later
+// issues (coupons, full reduction, flash sales, group buys): each answers how much it takes off a store's order and
+// names the orders column it is kept in; the pipeline splits every amount across the store's lines by their totals
+// (money.ts allocate), so each line carries its exact share and the shares add up to the store's discount.
+import { allocate, Code, decimalToCents, sumCents, timesCents } from '@qshop/shared'
+import type { CheckoutLine } from '@qshop/shared/schemas/orders'
+import type { Db } from '../../core/db.ts'
+import { AppError, businessError, notFound } from '../../core/errors.ts'
+import { InsufficientStock } from '../../core/stock.ts'
+import { ADDRESS_SELECT, type AddressRow } from '../addresses/service.ts'
+import { visibleGoodsWhere } from '../catalog/visibility.ts'
+import { storeFreight, type FreightTemplate } from './freight.ts'
+
+/** Shown for the SKU of a goods that has none. */
+const NO_SKU_NAME = '-'
+/** The largest amount a money column of orders holds (DECIMAL(12,2)), in cents. */
+export const MAX_ORDER_CENTS = 999_999_999_999
+
+export type PricedLine = {
+  goods_id: number
+  sku_id: number
+  cart_id: number | null
+  goods_name: string
+  goods_image: string
+  sku_name: string
+  buy_num: number
+  /** cents */
+  price: number
+  total: number
+  /** hundredths of a kg */
+  weight: number
+  freight_id: number
+  /** cents: this line's share of every discount */
+  discount: number
+}
+
+/** Where an order keeps each kind of discount. */
+export type DiscountColumn = 'coupon_money' | 'full_reduction_money' | 'seckill_money' | 'collective_money'
+
+export type PricedStore = {
+  store_id: number
+  store_name: string
+  store_logo: string
+  lines: PricedLine[]
+  /** cents */
+  order: number
+  freight: number
+  discounts: Partial<Record<DiscountColumn, number>>
+  discount: number
+  total: number
+}
+
+/** A discount of a later issue: the cents it takes off the store's order as priced so far (goods and freight). */
+export type DiscountStep = { column: DiscountColumn; amount(store: Readonly<PricedStore>): number }
+
+/** The discounts every checkout applies, in order. None yet: coupons, full reduction, flash sales and group buys plug
+ *  in here. */
+export const DISCOUNT_STEPS: readonly DiscountStep[] = []
+
+export type Priced = { address: AddressRow | null; stores: PricedStore[] }
+
+/** What the checkout reads, all at once (one round of parallel queries). */
+async function load(db: Db, userId: number, lines: readonly CheckoutLine[], addressId: number | undefined) {
+  const goodsIds = [...new Set(lines.map((l) => l.goods_id))]
+  const skuIds = [...new Set(lines.map((l) => l.sku_id).filter((id) => id > 0))]
+  const cartIds = [...new Set(lines.flatMap((l) => (l.cart_id ? [l.cart_id] : [])))]
+  const [goods, visible, skus, carts, templates, address] = await Promise.all([
+    db.goods.findMany({
+      where: { id: { in: goodsIds } },
+      select: {
+        id: true, store_id: true, goods_name: true, goods_master_image: true, goods_price: true, goods_stock: true, goods_weight: true, freight_id: true,
+        store: { select: { store_name: true, store_logo: true } },
+        _count: { select: { goods_skus: true } },
+      },
+    }),
+    db.goods.findMany({ where: { id: { in: goodsIds }, ...visibleGoodsWhere() }, select: { id: true } }),
+    skuIds.length
+      ? db.goods_skus.findMany({ where: { id: { in: skuIds } }, select: { id: true, goods_id: true, sku_name: true, goods_image: true, goods_price: true, goods_stock: true, goods_weight: true } })
+      : [],
+    cartIds.length ? db.carts.findMany({ where: { id: { in: cartIds }, user_id: userId }, select: { id: true, goods_id: true, sku_id: true } }) : [],
+    db.freights.findMany({
+      where: { store: { goods: { some: { id: { in: goodsIds } } } } },
+      select: { id: true, store_id: true, is_type: true, f_weight: true, f_price: true, o_weight: true, o_price: true, area_id: true },
+    }),
+    addressId
+      ? db.addresses.findFirst({ where: { id: addressId, user_id: userId }, select: ADDRESS_SELECT })
+      : db.addresses.findFirst({ where: { user_id: userId, is_default: 1 }, select: ADDRESS_SELECT }),
+  ])
+  if (addressId && !address) throw notFound()
+  return { goods, visible: new Set(visible.map((g) => g.id)), skus, carts, templates, address }
+}
+type Loaded = Awaited<ReturnType<typeof load>>
+
+/** Step 1, goods: each line priced from its goods or SKU as they are now, or the refusal naming what is wrong. */
+function priceGoods(loaded: Loaded, lines: readonly CheckoutLine[]): PricedStore[] {
+  const goodsById = new Map(loaded.goods.map((g) => [g.id, g]))
+  const skuById = new Map(loaded.skus.map((s) => [s.id, s]))
+  const cartById = new Map(loaded.carts.map((c) => [c.id, c]))
+  const wanted = new Map<string, number>()
+  const groups = new Map<number, PricedStore>()
+  for (const line of lines) {
+    if (line.cart_id) {
+      const cart = cartById.get(line.cart_id)
+      if (!cart || cart.goods_id !== line.goods_id || cart.sku_id !== line.sku_id) throw notFound()
+    }
+    const goods = goodsById.get(line.goods_id)
+    if (!goods || !loaded.visible.has(goods.id)) throw businessError('msg.goodsUnavailable')
+    let sku: Loaded['skus'][number] | null = null
+    if (goods._count.goods_skus > 0) {
+      if (!line.sku_id) throw businessError('msg.skuRequired')
+      sku = skuById.get(line.sku_id) ?? null
+      if (sku?.goods_id !== goods.id) throw businessError('msg.skuGone')
+    } else if (line.sku_id) throw businessError('msg.skuGone')
+    const key = `${goods.id}:${line.sku_id}`
+    const quantity = (wanted.get(key) ?? 0) + line.buy_num
+    wanted.set(key, quantity)
+    if (quantity > (sku?.goods_stock ?? goods.goods_stock)) throw new InsufficientStock({ goods_id: goods.id, sku_id: line.sku_id })
+
+    const price = decimalToCents(sku?.goods_price ?? goods.goods_price)
+    if (price * line.buy_num > MAX_ORDER_CENTS) throw new AppError(Code.BUSINESS, 'msg.orderTooLarge')
+    let group = groups.get(goods.store_id)
+    if (!group) {
+      group = { store_id: goods.store_id, store_name: goods.store.store_name, store_logo: goods.store.store_logo, lines: [], order: 0, freight: 0, discounts: {}, discount: 0, total: 0 }
+      groups.set(goods.store_id, group)
+    }
+    group.lines.push({
+      goods_id: goods.id,
+      sku_id: line.sku_id,
+      cart_id: line.cart_id ?? null,
+      goods_name: goods.goods_name,
+      goods_image: sku?.goods_image || goods.goods_master_image,
+      sku_name: sku?.sku_name || NO_SKU_NAME,
+      buy_num: line.buy_num,
+      price,
+      total: timesCents(price, line.buy_num),
+      weight: timesCents(decimalToCents(sku?.goods_weight ?? goods.goods_weight), line.buy_num),
+      freight_id: goods.freight_id,
+      discount: 0,
+    })
+  }
+  for (const group of groups.values()) {
+    group.order = sumCents(group.lines.map((l) => l.total))
+    if (group.order > MAX_ORDER_CENTS) throw new AppError(Code.BUSINESS, 'msg.orderTooLarge')
+  }
+  return [...groups.values()]
+}
+
+/** Step 2, freight, for the address's province (none yet: 0). */
+function priceFreight(stores: PricedStore[], templates: readonly (FreightTemplate & { store_id: number })[], provinceId: number | null) {
+  for (const store of stores) store.freight = storeFreight(templates.filter((t) => t.store_id === store.store_id), store.lines, provinceId)
+}
+
+/** Step 3, discounts: each step's amount, never more than what is left of the goods' price, shared across the lines. */
+function priceDiscounts(stores: PricedStore[], steps: readonly DiscountStep[]) {
+  for (const store of stores) {
+    for (const step of steps) {
+      const amount = Math.min(Math.max(0, step.amount(store)), store.order - store.discount)
+      if (!amount) continue
+      store.discounts[step.column] = (store.discounts[step.column] ?? 0) + amount
+      store.discount += amount
+      allocate(amount, store.lines.map((l) => l.total)).forEach((share, i) => (store.lines[i].discount += share))
+    }
+    store.total = store.order + store.freight - store.discount
+  }
+}
+
+/** The lines priced per store, in the order their stores first appear; refuses what cannot be bought as asked. */
+export async function priceCheckout(
+  db: Db,
+  userId: number,
+  lines: readonly CheckoutLine[],
+  addressId?: number,
+  steps: readonly DiscountStep[] = DISCOUNT_STEPS,
+): Promise<Priced> {
+  const loaded = await load(db, userId, lines, addressId)
+  const stores = priceGoods(loaded, lines)
+  priceFreight(stores, loaded.templates, loaded.address?.province_id ?? null)
+  priceDiscounts(stores, steps)
+  return { address: loaded.address, stores }
+}
+

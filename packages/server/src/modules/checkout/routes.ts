@@ -1,0 +1,33 @@
+// Checkout: /api/user/order/before (the preview per store) and /api/user/order/create (one order per store, under an
+// Idempotency-Key).
+import { orderBeforeBody, orderCreateBody } from '@qshop/shared/schemas/orders'
+import type { AppModule } from '../types.ts'
+import { ok } from '../../plugins/envelope.ts'
+import { requestContext } from '../../core/context.ts'
+import { idempotencyKeyOf } from '../../core/idempotency.ts'
+import { orderCancelJob } from '../orders/cancelJob.ts'
+import { createOrders, previewOrder } from './service.ts'
+
+const tags = ['checkout']
+
+const checkout: AppModule = {
+  name: 'checkout',
+  storefront: async (app) => {
+    app.post(
+      '/user/order/before',
+      { schema: { body: orderBeforeBody, tags, summary: 'Price the lines per store (goods, freight to the address or the default one, discounts)' } },
+      async (req) => ok(req, await previewOrder(app, requestContext(req), req.body)),
+    )
+    app.post(
+      '/user/order/create',
+      {
+        schema: { body: orderCreateBody, tags, summary: 'One unpaid order per store; header Idempotency-Key required; answers {order_id, order_no}' },
+        config: { rateLimit: 'money' },
+      },
+      async (req) => ok(req, await createOrders(app, requestContext(req), idempotencyKeyOf(req, true), req.body)),
+    )
+  },
+  // The cancel at the payment deadline that every created order stages.
+  jobs: [orderCancelJob],
+}
+export default checkout

@@ -1,0 +1,149 @@
+// Checkout: the preview of what the shopper's lines cost per store, and the orders made of them — one per store, in
+// one unit of work under the request's Idempotency-Key: the key's record, the stock taken by guarded updates, the
+// orders and their line snapshots (two batch inserts), the cart lines removed and each order's cancel staged. The
+// lines are read and priced before the unit opens (in parallel, off the transaction), so the unit holds its stock
+// locks only for the writes; a refusal found while pricing is raised inside the unit, after the key's record, so a
+// repeat of a request that succeeded answers its orders even if the goods changed since.
+import { randomInt } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { fromCents } from '@qshop/shared'
+import { normalizeConfig } from '@qshop/shared/schemas/configs'
+import type { OrderBefore, OrderCreate, OrderCreated, OrderPreview, StoreGroup } from '@qshop/shared/schemas/orders'
+import { readConfig } from '../../core/configs.ts'
+import type { RequestContext } from '../../core/context.ts'
+import { businessError, notFound } from '../../core/errors.ts'
+import { idempotent } from '../../core/idempotency.ts'
+import { takeStock } from '../../core/stock.ts'
+import { present as presentAddress } from '../addresses/service.ts'
+import { scheduleOrderCancel } from '../orders/cancelJob.ts'
+import { priceCheckout, type PricedStore } from './pricing.ts'
+
+const ORDER_NAME_MAX = 200
+
+/** The shopper routes run only with a shopper actor; a sub-account (belong_id > 0) may not buy. */
+function buyerOf(ctx: RequestContext): number {
+  const actor = ctx.actor!
+  if (actor.belong_id > 0) throw businessError('msg.subNotAllowBuy')
+  return actor.id
+}
+
+function group(store: PricedStore): StoreGroup {
+  return {
+    store_id: store.store_id,
+    store_name: store.store_name,
+    store_logo: store.store_logo,
+    lines: store.lines.map((l) => ({
+      goods_id: l.goods_id,
+      sku_id: l.sku_id,
+      cart_id: l.cart_id,
+      goods_name: l.goods_name,
+      goods_image: l.goods_image,
+      sku_name: l.sku_name,
+      goods_price: fromCents(l.price),
+      buy_num: l.buy_num,
+      total_price: fromCents(l.total),
+      total_weight: fromCents(l.weight),
+      discount_money: fromCents(l.discount),
+    })),
+    order_price: fromCents(store.order),
+    freight_money: fromCents(store.freight),
+    discount_money: fromCents(store.discount),
+    total_price: fromCents(store.total),
+  }
+}
+
+const sum = (stores: PricedStore[], pick: (s: PricedStore) => number) => fromCents(stores.reduce((n, s) => n + pick(s), 0))
+
+/** POST /api/user/order/before */
+export async function previewOrder(app: FastifyInstance, ctx: RequestContext, input: OrderBefore): Promise<OrderPreview> {
+  const priced = await priceCheckout(app.db, buyerOf(ctx), input.order, input.address_id)
+  return {
+    address: priced.address && presentAddress(priced.address),
+    stores: priced.stores.map(group),
+    order_price: sum(priced.stores, (s) => s.order),
+    freight_money: sum(priced.stores, (s) => s.freight),
+    discount_money: sum(priced.stores, (s) => s.discount),
+    total_price: sum(priced.stores, (s) => s.total),
+  }
+}
+
+/** `YmdHis` (UTC) + 12 random digits: unique in practice (UNIQUE order_no refuses the rest). */
+function orderNo(now: Date): string {
+  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14)
+  return stamp + String(randomInt(0, 1e6)).padStart(6, '0') + String(randomInt(0, 1e6)).padStart(6, '0')
+}
+
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown }
+const settle = <T>(p: Promise<T>): Promise<Settled<T>> => p.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }))
+
+/** POST /api/user/order/create */
+export async function createOrders(app: FastifyInstance, ctx: RequestContext, key: string, input: OrderCreate): Promise<OrderCreated> {
+  const userId = buyerOf(ctx)
+  const [pricing, task, store] = await Promise.all([
+    settle(priceCheckout(app.db, userId, input.order, input.address_id)),
+    readConfig<Record<string, unknown>>(app, 'task'),
+    readConfig<Record<string, unknown>>(app, 'store'),
+  ])
+  const cancelMinutes = Number(normalizeConfig('task', task).cancel_minutes)
+  const settlementRate = String(normalizeConfig('store', store).commission_rate)
+  const remarks = new Map((input.remarks ?? []).map((r) => [r.store_id, r.remark]))
+
+  const { answer } = await idempotent(app, ctx, { area: 'checkout', ownerId: userId, key, request: input }, async (tx) => {
+    if (!pricing.ok) throw pricing.error
+    const { address, stores } = pricing.value
+    if (!address) throw notFound()
+    const lines = stores.flatMap((s) => s.lines)
+    await takeStock(tx, lines.map((l) => ({ goods_id: l.goods_id, sku_id: l.sku_id, qty: l.buy_num })))
+
+    const now = new Date()
+    const payDeadline = new Date(now.getTime() + cancelMinutes * 60_000)
+    const numbers = stores.map(() => orderNo(now))
+    await tx.orders.createMany({
+      data: stores.map((s, i) => ({
+        user_id: userId,
+        store_id: s.store_id,
+        order_no: numbers[i],
+        order_name: s.lines[0].goods_name.slice(0, ORDER_NAME_MAX),
+        order_image: s.lines[0].goods_image,
+        order_price: fromCents(s.order),
+        freight_money: fromCents(s.freight),
+        ...Object.fromEntries(Object.entries(s.discounts).map(([column, cents]) => [column, fromCents(cents)])),
+        total_price: fromCents(s.total),
+        settlement_rate: settlementRate,
+        receive_name: address.receive_name,
+        receive_tel: address.receive_tel,
+        receive_area: address.area_info,
+        receive_address: address.address,
+        remark: remarks.get(s.store_id) ?? '',
+        pay_deadline: payDeadline,
+        created_at: now,
+      })),
+    })
+    const made = await tx.orders.findMany({ where: { order_no: { in: numbers } }, select: { id: true, order_no: true } })
+    const ids = numbers.map((no) => made.find((o) => o.order_no === no)!.id)
+    await tx.order_goods.createMany({
+      data: stores.flatMap((s, i) =>
+        s.lines.map((l) => ({
+          order_id: ids[i],
+          user_id: userId,
+          store_id: s.store_id,
+          goods_id: l.goods_id,
+          sku_id: l.sku_id,
+          goods_name: l.goods_name,
+          goods_image: l.goods_image,
+          sku_name: l.sku_name,
+          buy_num: l.buy_num,
+          goods_price: fromCents(l.price),
+          total_price: fromCents(l.total),
+          discount_money: fromCents(l.discount),
+          total_weight: fromCents(l.weight),
+        })),
+      ),
+    })
+    const cartIds = lines.flatMap((l) => (l.cart_id ? [l.cart_id] : []))
+    if (input.ifcart && cartIds.length) await tx.carts.deleteMany({ where: { id: { in: cartIds }, user_id: userId } })
+    for (const id of ids) await scheduleOrderCancel(tx, id, payDeadline)
+    return { order_id: ids, order_no: numbers }
+  })
+  return answer
+}

@@ -1,0 +1,84 @@
+// Checkout (/api/user/order/before and /create): the request bodies and the answers, one group per store.
+// Form bodies carry `order` and `remarks` as JSON strings; JSON bodies as arrays.
+import { z } from 'zod'
+import * as zx from '../zx.ts'
+import type { Address } from './addresses.ts'
+import { MAX_CART_LINES } from './cart.ts'
+
+/** Lines one checkout may hold: what a cart may hold. */
+export const MAX_CHECKOUT_LINES = MAX_CART_LINES
+/** orders.remark */
+export const MAX_REMARK = 255
+
+export const checkoutLine = z.strictObject({
+  goods_id: zx.id(),
+  /** 0 for a goods without SKUs */
+  sku_id: zx.int().pipe(z.number().min(0)).default(0),
+  buy_num: zx.int().pipe(z.number().min(1)),
+  /** the cart line it comes from (with ifcart = 1) */
+  cart_id: zx.id().optional(),
+})
+export type CheckoutLine = z.infer<typeof checkoutLine>
+
+const lines = () => zx.json(z.array(checkoutLine).min(1).max(MAX_CHECKOUT_LINES))
+
+/** POST /api/user/order/before: freight for `address_id`, or the default address when absent. */
+export const orderBeforeBody = z.strictObject({
+  order: lines(),
+  /** 1: the lines come from the cart and their cart lines go once ordered */
+  ifcart: zx.flag().default(0),
+  address_id: zx.id().optional(),
+})
+export type OrderBefore = z.infer<typeof orderBeforeBody>
+
+/** POST /api/user/order/create (header Idempotency-Key required). */
+export const orderCreateBody = z.strictObject({
+  order: lines(),
+  ifcart: zx.flag().default(0),
+  address_id: zx.id(),
+  remarks: zx.json(z.array(z.strictObject({ store_id: zx.id(), remark: zx.text(MAX_REMARK) })).max(MAX_CHECKOUT_LINES)).optional(),
+})
+export type OrderCreate = z.infer<typeof orderCreateBody>
+
+export type CheckoutLineAnswer = {
+  goods_id: number
+  sku_id: number
+  cart_id: number | null
+  goods_name: string
+  goods_image: string
+  /** '-' for a goods without SKUs */
+  sku_name: string
+  /** unit price, "12.30" */
+  goods_price: string
+  buy_num: number
+  total_price: string
+  /** kg */
+  total_weight: string
+  /** the line's share of the store's discounts */
+  discount_money: string
+}
+
+export type StoreGroup = {
+  store_id: number
+  store_name: string
+  store_logo: string
+  lines: CheckoutLineAnswer[]
+  /** Σ line totals */
+  order_price: string
+  freight_money: string
+  discount_money: string
+  /** order_price + freight_money − discount_money */
+  total_price: string
+}
+
+export type OrderPreview = {
+  address: Address | null
+  stores: StoreGroup[]
+  order_price: string
+  freight_money: string
+  discount_money: string
+  total_price: string
+}
+
+/** One order per store, in the order of the groups. */
+export type OrderCreated = { order_id: number[]; order_no: string[] }
