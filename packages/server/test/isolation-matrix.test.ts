@@ -9,6 +9,7 @@ import type { RouteRecord } from '../src/app.ts'
 import { bearer, createTestApp, http, resetDb } from './helpers.ts'
 import { createSeller, createUser } from './factories.ts'
 import { tokenFor } from '../src/modules/rbac/testkit.ts'
+import { placeOrders } from '../src/modules/orders/testkit.ts'
 
 type Seller = Awaited<ReturnType<typeof createSeller>>
 type Factory = {
@@ -66,14 +67,10 @@ const SHOPPER_FACTORIES: Record<string, ShopperFactory> = {
     model: 'orders',
     create: async (app, owner) => {
       const seller = await createSeller(app)
-      const order = await app.db.orders.create({
-        data: {
-          user_id: owner.id, store_id: seller.storeId, order_no: `iso${owner.id}${Date.now()}${Math.floor(Math.random() * 1e6)}`, order_name: 'isolated',
-          order_price: '10.00', total_price: '10.00', order_status: 1, pay_deadline: new Date(Date.now() + 30 * 60_000),
-          order_goods: { create: { goods_id: 1, user_id: owner.id, store_id: seller.storeId, goods_name: 'isolated', buy_num: 1, goods_price: '10.00', total_price: '10.00' } },
-        },
+      const goods = await app.db.goods.create({
+        data: { store_id: seller.storeId, class_id: (await app.db.goods_classes.findFirstOrThrow()).id, goods_name: 'isolated', goods_stock: 5, goods_status: 1, goods_verify: 1 },
       })
-      return order.id
+      return (await placeOrders(app, owner.id, [{ goods_id: goods.id, buy_num: 1 }]))[0]
     },
     body: () => ({ order_status: 0 }),
   },

@@ -11,6 +11,7 @@ import logistics from './logistics/routes.ts'
 import addresses from './addresses/routes.ts'
 import cart from './cart/routes.ts'
 import checkout from './checkout/routes.ts'
+import orders from './orders/routes.ts'
 
 /** Every domain module, in registration order. */
-export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout]
+export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders]

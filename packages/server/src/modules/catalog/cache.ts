@@ -11,16 +11,19 @@ import type { FastifyInstance } from 'fastify'
 import { toWire } from '../../core/wire.ts'
 import { invalidateCatalogCache } from '../common/service.ts'
 
+/** What invalidation needs: the api's app or a worker's infra. */
+type CacheHost = Pick<FastifyInstance, 'redis' | 'key'>
+
 const TTL_SECONDS = 600
 const TOMBSTONE = '!'
 const TOMBSTONE_MS = 3000
 /** Keys invalidated per Redis round trip. */
 const BATCH = 500
 
-export const goodsDetailKey = (app: FastifyInstance, id: number) => app.key('catalog', 'goods', id)
-export const storeCardKey = (app: FastifyInstance, id: number) => app.key('catalog', 'store', id)
-export const homeKey = (app: FastifyInstance) => app.key('catalog', 'home')
-const searchGenKey = (app: FastifyInstance) => app.key('catalog', 'search_gen')
+export const goodsDetailKey = (app: CacheHost, id: number) => app.key('catalog', 'goods', id)
+export const storeCardKey = (app: CacheHost, id: number) => app.key('catalog', 'store', id)
+export const homeKey = (app: CacheHost) => app.key('catalog', 'home')
+const searchGenKey = (app: CacheHost) => app.key('catalog', 'search_gen')
 
 /** A cached search result (its counts, or a whole category page), stamped with the search generation read before
  *  computing it: a write that moves the generation on retires them all, and a fill computed before that write carries
@@ -47,7 +50,7 @@ export async function cachedJson<T>(app: FastifyInstance, key: string, load: () 
   return value
 }
 
-async function invalidateKeys(app: FastifyInstance, keys: string[], searchable: boolean) {
+async function invalidateKeys(app: CacheHost, keys: string[], searchable: boolean) {
   if (searchable) await app.redis.incr(searchGenKey(app))
   for (let i = 0; i < keys.length; i += BATCH) {
     const batch = app.redis.multi()
@@ -56,19 +59,19 @@ async function invalidateKeys(app: FastifyInstance, keys: string[], searchable: 
   }
 }
 
-const goodsKeys = (app: FastifyInstance, goodsIds: number[], storeIds: number[]) => [
+const goodsKeys = (app: CacheHost, goodsIds: number[], storeIds: number[]) => [
   ...goodsIds.map((id) => goodsDetailKey(app, id)),
   ...storeIds.map((id) => storeCardKey(app, id)),
   homeKey(app),
 ]
 
 /** After a write to goods or their SKUs: their detail, their stores' cards (best sellers), home and search counts. */
-export async function invalidateGoods(app: FastifyInstance, goodsIds: number[], storeIds: number[]): Promise<void> {
+export async function invalidateGoods(app: CacheHost, goodsIds: number[], storeIds: number[]): Promise<void> {
   await invalidateKeys(app, goodsKeys(app, goodsIds, storeIds), true)
 }
 
 /** After a change of counters only (stock, sales, favourites, reviews): what shows them, not the search counts. */
-export async function invalidateGoodsCounters(app: FastifyInstance, goodsIds: number[], storeIds: number[]): Promise<void> {
+export async function invalidateGoodsCounters(app: CacheHost, goodsIds: number[], storeIds: number[]): Promise<void> {
   await invalidateKeys(app, goodsKeys(app, goodsIds, storeIds), false)
 }
 

@@ -1,0 +1,48 @@
+// The shopper's orders after checkout: pay by balance and poll, list with status counts, detail, cancel while unpaid.
+// The checkout (POST /api/user/order/before, /create) is the checkout module's.
+import { idParam } from '@qshop/shared/schemas/common'
+import { checkBody, orderListQuery, orderStatusBody, payBody, payInfoQuery } from '@qshop/shared/schemas/orderQueries'
+import type { AppModule } from '../types.ts'
+import { ok } from '../../plugins/envelope.ts'
+import { requestContext } from '../../core/context.ts'
+import { businessError, notFound } from '../../core/errors.ts'
+import { cancelOrder } from './cancel.ts'
+import { orderCancelJob } from './cancelJob.ts'
+import { payOrders } from './pay.ts'
+import { checkPaid, listOrders, orderCounts, orderDetail, payInfo } from './queries.ts'
+
+const tags = ['orders']
+
+const orders: AppModule = {
+  name: 'orders',
+  jobs: [orderCancelJob],
+  storefront: async (app) => {
+    app.get('/user/order/pay_info', { schema: { querystring: payInfoQuery, tags, summary: "The pay page: own orders, what paying takes, balance and methods" } }, async (req) =>
+      ok(req, await payInfo(app, req.actor!.id, req.query.order_id)),
+    )
+    app.post(
+      '/user/order/pay',
+      { schema: { body: payBody, tags, summary: 'Pay own unpaid orders by balance with the pay password; answers {order_pay_id, pay_no, total_price}' }, config: { rateLimit: 'money' } },
+      async (req) => ok(req, await payOrders(app, requestContext(req), req.body), 'msg.paid'),
+    )
+    app.post(
+      '/user/order/check',
+      { schema: { body: checkBody, tags, summary: 'Whether own orders are paid (the pay page polls it)' }, config: { rateLimit: 'read' } },
+      async (req) => ok(req, await checkPaid(app, req.actor!.id, req.body.order_id)),
+    )
+    app.get('/user/orders', { schema: { querystring: orderListQuery, tags, summary: 'Own orders, newest first; order_status -1 = all' } }, async (req) =>
+      ok(req, await listOrders(app, req.actor!.id, req.query)),
+    )
+    app.get('/user/order/counts', { schema: { tags, summary: 'Own orders counted by status' } }, async (req) => ok(req, await orderCounts(app, req.actor!.id)))
+    app.get('/user/order/:id', { schema: { params: idParam, tags, summary: 'One own order with lines, address and times' } }, async (req) =>
+      ok(req, await orderDetail(app, req.actor!.id, req.params.id)),
+    )
+    app.put('/user/order/:id', { schema: { params: idParam, body: orderStatusBody, tags, summary: 'Cancel an own unpaid order (order_status 0): stock goes back' } }, async (req) => {
+      const outcome = await cancelOrder(app, req.params.id, { userId: req.actor!.id })
+      if (outcome === 'not_found') throw notFound()
+      if (outcome !== 'cancelled') throw businessError('msg.orderNotCancellable')
+      return ok(req, { id: req.params.id, order_status: 0 }, 'msg.orderCancelled')
+    })
+  },
+}
+export default orders

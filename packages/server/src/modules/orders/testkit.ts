@@ -1,0 +1,54 @@
+// Test support: orders written the way the checkout writes them — order and line rows, stock taken by guarded
+// updates and the cancel job staged, in one unit — for tests that need orders without going through the checkout.
+import type { FastifyInstance } from 'fastify'
+import { decimalToCents, fromCents, sumCents, timesCents } from '@qshop/shared'
+import { takeStock } from '../../core/stock.ts'
+import { runUnit } from '../../core/unitOfWork.ts'
+import { scheduleOrderCancel } from './cancelJob.ts'
+
+export type FixtureLine = { goods_id: number; sku_id?: number; buy_num: number }
+
+let serial = 0
+
+/**
+ * One unpaid order of `userId` per store of the lines' goods, at the goods' (or SKU's) price now, its deadline
+ * `payMinutes` from now (negative: already due). Refuses like the checkout when stock is short (InsufficientStock),
+ * writing nothing. Answers the orders' ids in store order.
+ */
+export async function placeOrders(app: FastifyInstance, userId: number, lines: FixtureLine[], opts: { payMinutes?: number } = {}): Promise<number[]> {
+  const goods = await app.db.goods.findMany({ where: { id: { in: lines.map((l) => l.goods_id) } }, select: { id: true, store_id: true, goods_name: true, goods_price: true } })
+  const skus = await app.db.goods_skus.findMany({ where: { id: { in: lines.map((l) => l.sku_id ?? 0) } }, select: { id: true, sku_name: true, goods_price: true } })
+  const priced = lines.map((l) => {
+    const g = goods.find((x) => x.id === l.goods_id)!
+    const sku = skus.find((s) => s.id === l.sku_id)
+    const unit = decimalToCents(sku?.goods_price ?? g.goods_price)
+    return { ...l, sku_id: l.sku_id ?? 0, store_id: g.store_id, goods_name: g.goods_name, sku_name: sku?.sku_name ?? '-', unit, total: timesCents(unit, l.buy_num) }
+  })
+  const stores = [...new Set(priced.map((l) => l.store_id))]
+  const deadline = new Date(Date.now() + (opts.payMinutes ?? 30) * 60_000)
+  return runUnit(app, async (tx) => {
+    await takeStock(tx, priced.map((l) => ({ goods_id: l.goods_id, sku_id: l.sku_id, qty: l.buy_num })))
+    const ids: number[] = []
+    for (const storeId of stores) {
+      const own = priced.filter((l) => l.store_id === storeId)
+      const total = fromCents(sumCents(own.map((l) => l.total)))
+      const order = await tx.orders.create({
+        data: {
+          user_id: userId, store_id: storeId, order_no: `F${Date.now()}${process.pid % 1000}${++serial}`, order_name: own[0].goods_name,
+          total_price: total, order_price: total, order_status: 1, pay_deadline: deadline,
+          receive_name: '张三', receive_tel: '13800138000', receive_area: '北京市 北京市 东城区', receive_address: '长安街 1 号',
+        },
+        select: { id: true },
+      })
+      await tx.order_goods.createMany({
+        data: own.map((l) => ({
+          order_id: order.id, goods_id: l.goods_id, sku_id: l.sku_id, user_id: userId, store_id: storeId, goods_name: l.goods_name,
+          sku_name: l.sku_name, buy_num: l.buy_num, goods_price: fromCents(l.unit), total_price: fromCents(l.total),
+        })),
+      })
+      await scheduleOrderCancel(tx, order.id, deadline)
+      ids.push(order.id)
+    }
+    return ids
+  })
+}

@@ -1,0 +1,117 @@
+// The shopper's orders after checkout (/api/user/order..., /api/user/orders): paying by balance, polling, the list
+// with its status tabs, the detail and the cancel. The checkout's own bodies are in ./orders.ts.
+import { z } from 'zod'
+import * as zx from '../zx.ts'
+import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../list.ts'
+import { ORDER_STATUS } from '../states.ts'
+
+/** Orders one payment may pay: a checkout makes one order per store. */
+export const MAX_PAY_ORDERS = 50
+
+const orderIds = () => zx.ids().pipe(z.array(z.number()).min(1).max(MAX_PAY_ORDERS))
+
+/** Payment methods the pay page lists; only balance is enabled until the gateways arrive. */
+export const PAYMENT_NAMES = ['balance', 'wechat', 'alipay'] as const
+export type PaymentName = (typeof PAYMENT_NAMES)[number]
+
+/** GET /api/user/order/pay_info?order_id=1,2 */
+export const payInfoQuery = z.strictObject({ order_id: orderIds() })
+
+/** POST /api/user/order/pay: any other payment_name than balance is refused by the service, naming the field. */
+export const payBody = z.strictObject({
+  order_id: orderIds(),
+  payment_name: zx.text(32, 1),
+  pay_password: z.string().max(64).default(''),
+})
+export type PayBody = z.infer<typeof payBody>
+
+/** POST /api/user/order/check */
+export const checkBody = z.strictObject({ order_id: orderIds() })
+
+/** PUT /api/user/order/{id}: only the cancel (0) for now; confirming receipt arrives with after-sales. */
+export const orderStatusBody = z.strictObject({ order_status: zx.int().pipe(z.literal(ORDER_STATUS.CANCELLED)) })
+
+const STATUS_FILTER_MIN = -1
+/** 'YYYY-MM-DD,YYYY-MM-DD' (whole days, both included) or two full times. */
+const DAY_OR_TIME = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}:\d{2})?$/
+
+/** GET /api/user/orders */
+export const orderListQuery = z.strictObject({
+  page: zx.urlInt(1, 1000).default(1),
+  per_page: zx
+    .urlInt(1, Math.max(...PAGE_SIZES))
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+    .default(DEFAULT_PAGE_SIZE),
+  /** -1 or absent: every status */
+  order_status: z
+    .string()
+    .regex(/^-?\d{1,2}$/)
+    .transform(Number)
+    .pipe(z.number().int().min(STATUS_FILTER_MIN).max(ORDER_STATUS.COMPLETED))
+    .default(STATUS_FILTER_MIN),
+  order_no: zx.text(32).optional(),
+  /** from,to */
+  created_at: z
+    .string()
+    .max(41)
+    .transform((s) => s.split(','))
+    .pipe(z.tuple([z.string().regex(DAY_OR_TIME), z.string().regex(DAY_OR_TIME)]))
+    .optional(),
+})
+export type OrderListQuery = z.infer<typeof orderListQuery>
+
+export type OrderLine = {
+  goods_id: number
+  sku_id: number
+  goods_name: string
+  goods_image: string
+  sku_name: string
+  goods_price: string
+  buy_num: number
+  total_price: string
+}
+
+export type OrderRow = {
+  id: number
+  order_no: string
+  store_id: number
+  store_name: string
+  order_status: number
+  total_price: string
+  freight_money: string
+  created_at: string
+  pay_deadline: string | null
+  lines: OrderLine[]
+}
+
+export type OrderDetail = OrderRow & {
+  order_price: string
+  discount_money: string
+  receive_name: string
+  receive_tel: string
+  receive_area: string
+  receive_address: string
+  remark: string
+  payment_name: string
+  pay_time: string | null
+  delivery_time: string | null
+  receipt_time: string | null
+  cancel_time: string | null
+  comment_time: string | null
+  delivery_code: string
+  delivery_no: string
+}
+
+export type OrderCounts = { all: number; by_status: Record<string, number> }
+
+export type PayInfo = {
+  orders: { id: number; order_no: string; store_name: string; total_price: string; order_status: number; pay_deadline: string | null }[]
+  /** what paying now takes: the unpaid orders' total */
+  total_price: string
+  balance: string
+  has_pay_password: boolean
+  payments: { name: PaymentName; enabled: boolean }[]
+}
+
+export type PayAnswer = { order_pay_id: number; pay_no: string; total_price: string }
+export type CheckAnswer = { paid: boolean; orders: { id: number; order_status: number }[] }
