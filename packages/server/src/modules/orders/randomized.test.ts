@@ -52,7 +52,7 @@ test(`seed ${SEED}: balances equal their ledgers, stock plus live orders equals 
   const goodsStart = new Map([[tea.id, 30], [mug.id, 15], [shirt.id, 30]])
   const skuStart = new Map([[red.id, 20], [blue.id, 10]])
 
-  const shoppers = []
+  const shoppers: { id: number; auth: Record<string, string> }[] = []
   for (const balance of [60, 150, 400, 1000]) {
     const { id } = await createUser(app, { pay_password: '123456' })
     await runUnit(app, (tx) => post(tx, { owner: { kind: 'user', id }, account: 'money', amount: balance * 100, reason: 'recharge', source: { type: 'admin', id: 1 }, idemKey: `seed:${id}` }))
