@@ -6,7 +6,7 @@ describe('orders list address', () => {
     const search = new URLSearchParams('status=1&page=3&order_no=%20202611%20&from=2026-11-01&to=2026-11-24');
     const state = readListState(search);
     expect(state).toEqual({ tab: 'unpaid', page: 3, orderNo: '202611', from: '2026-11-01', to: '2026-11-24' });
-    expect(ordersQuery(state)).toEqual({ page: 3, order_status: 1, order_no: '202611', created_at: '2026-11-01,2026-11-24|between' });
+    expect(ordersQuery(state)).toEqual({ page: 3, order_status: 1, order_no: '202611', created_at: '2026-11-01,2026-11-24' });
     expect(writeListState(state).toString()).toBe('status=1&order_no=202611&from=2026-11-01&to=2026-11-24&page=3');
   });
 

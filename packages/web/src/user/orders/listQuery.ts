@@ -1,6 +1,6 @@
 // /user/orders keeps its tab, page and filters in the address (?status=1&page=2&order_no=…&from=…&to=…), so the back
 // button and a reload show the same list. This reads them into the list API's query (order_status, order_no,
-// created_at as "from,to|between" — the list contract's range filter — and page).
+// created_at as "from,to" — whole days, both included — and page).
 import dayjs from 'dayjs';
 import { statusOfTab, tabOf, type OrderTab } from './orderModel';
 
@@ -53,7 +53,7 @@ export function ordersQuery(state: ListState): Record<string, string | number> {
     page: state.page,
     ...(status !== null ? { order_status: status } : {}),
     ...(state.orderNo ? { order_no: state.orderNo } : {}),
-    ...(state.from && state.to ? { created_at: `${state.from},${state.to}|between` } : {}),
+    ...(state.from && state.to ? { created_at: `${state.from},${state.to}` } : {}),
   };
 }
 
