@@ -1,6 +1,8 @@
-// Demo accounts and the demo store: a super admin and an operator, a seller owning an approved open store with
-// four goods and a customer-service sub-account, and a shopper with balance, points (both in the ledger) and an
-// address. Everything is created only when missing; existing demo rows are left as they are.
+// Demo accounts and the demo stores: a super admin and an operator, a seller owning an approved open store with
+// four goods and a customer-service sub-account, a second seller with a store of its own (goods with and without
+// SKUs, a regional and a free-shipping freight rule) so a checkout can span two stores, and a shopper with balance,
+// points (both in the ledger) and an address. Everything is created only when missing; existing demo rows are left
+// as they are.
 import type { FastifyInstance } from 'fastify'
 import { toCents } from '@qshop/shared'
 import { hashPassword } from '../core/hash.ts'
@@ -18,6 +20,7 @@ export const DEMO_ACCOUNTS = {
   operator: { username: 'operator', password: 'Admin@123456' },
   seller: { username: 'seller', password: 'Seller@123456' },
   seller_cs: { username: 'seller_cs', password: 'Seller@123456' },
+  seller2: { username: 'seller2', password: 'Seller@123456' },
   shopper: { username: 'shopper', password: 'Shopper@123456' },
 } as const
 /** The shopper's pay password (a demo value only; real accounts set their own). */
@@ -50,6 +53,8 @@ type DemoGoods = {
   stock?: number
   /** attribute names in spec order, then one row per combination */
   skus?: Sku[]
+  /** the store's default template unless told: no freight, or the store's regional template */
+  freight?: 'free' | 'regional'
 }
 
 const ATTRS: Record<string, string[]> = { 颜色: ['红色', '黑色', '白色', '蓝色'], 尺码: ['M', 'L', 'XL'] }
@@ -85,20 +90,79 @@ const DEMO_GOODS: DemoGoods[] = [
   },
 ]
 
-const STORE_LOGO: DemoImage = { file: 'store-logo.png', width: 200, height: 200, color: '#0b7285' }
+type FreightSeed = { f_weight: string; f_price: string; o_weight: string; o_price: string }
+type DemoStore = {
+  owner: 'seller' | 'seller2'
+  logo: DemoImage
+  fields: {
+    store_name: string; store_mobile: string; store_description: string; store_company_name: string; store_address: string
+    store_lat: string; store_lng: string; after_sale_service: string
+  }
+  goods: DemoGoods[]
+  defaultFreight: FreightSeed
+  /** a template for some provinces (by area code; codes missing from the areas table are left out) */
+  regionalFreight?: FreightSeed & { name: string; codes: string[] }
+}
+
+const SECOND_STORE_GOODS: DemoGoods[] = [
+  {
+    goods_no: 'QH-KN-001', goods_name: '青禾 羊毛混纺针织开衫', goods_subname: '柔软亲肤 春秋百搭', class: '服装/女装/针织衫',
+    brand: '青禾', weight: '0.50', image: { file: 'goods-5.png', width: 800, height: 800, color: '#5c940d' },
+    content: '<p>羊毛混纺，柔软不扎，春秋单穿或叠穿皆宜。</p>', is_recommend: 1,
+    skus: combos(['白色', '蓝色'], ['M', 'L'], (s) => (s === 'L' ? '209.00' : '199.00'), '299.00', 40),
+  },
+  {
+    goods_no: 'QH-TE-001', goods_name: '青禾 明前龙井 250g', goods_subname: '当季新茶 罐装', class: '食品/茶饮冲调/茶叶',
+    brand: '青禾', weight: '0.30', image: { file: 'goods-6.png', width: 800, height: 800, color: '#2b8a3e' },
+    content: '<p>明前采摘，扁平光滑，香气清高。</p>', is_recommend: 1, price: '168.00', market: '238.00', stock: 120, freight: 'regional',
+  },
+  {
+    goods_no: 'QH-CF-001', goods_name: '青禾 挂耳咖啡 10 袋', goods_subname: '中度烘焙 现磨口感', class: '食品/茶饮冲调/咖啡',
+    brand: '青禾', weight: '0.15', image: { file: 'goods-7.png', width: 800, height: 800, color: '#5f3dc4' },
+    content: '<p>每袋 10g，热水冲泡即可。</p>', is_recommend: 0, price: '39.90', market: '59.00', stock: 300, freight: 'free',
+  },
+]
+
+const DEMO_STORES: DemoStore[] = [
+  {
+    owner: 'seller',
+    logo: { file: 'store-logo.png', width: 200, height: 200, color: '#0b7285' },
+    fields: {
+      store_name: 'QShop 旗舰店', store_mobile: '13800000001', store_description: '演示店铺：服装、家电、零食，一店购齐。',
+      store_company_name: 'QShop 演示商贸有限公司', store_address: '建国路 88 号', store_lat: '39.921900', store_lng: '116.443600',
+      after_sale_service: '支持 7 天无理由退货；质量问题 15 天内包换。',
+    },
+    goods: DEMO_GOODS,
+    defaultFreight: { f_weight: '1.00', f_price: '10.00', o_weight: '1.00', o_price: '5.00' },
+  },
+  {
+    owner: 'seller2',
+    logo: { file: 'store2-logo.png', width: 200, height: 200, color: '#2b8a3e' },
+    fields: {
+      store_name: '青禾生活馆', store_mobile: '13800000003', store_description: '演示店铺：茶、咖啡与针织，慢生活好物。',
+      store_company_name: '青禾演示生活用品有限公司', store_address: '建国路 99 号', store_lat: '39.915600', store_lng: '116.455200',
+      after_sale_service: '食品类商品拆封后不支持无理由退货；服装 7 天无理由退换。',
+    },
+    goods: SECOND_STORE_GOODS,
+    defaultFreight: { f_weight: '1.00', f_price: '8.00', o_weight: '1.00', o_price: '4.00' },
+    regionalFreight: { name: '华南地区', codes: ['440000', '450000', '460000'], f_weight: '0.50', f_price: '12.00', o_weight: '0.50', o_price: '3.00' },
+  },
+]
 const BEIJING = ['110000', '110100', '110105'] as const // 北京市 › 北京市 › 朝阳区
 
 /** What the demo needs from the base seed, as promises: each demo step waits only for what it uses. */
 export type DemoDeps = { areas: Promise<unknown>; classIds: Promise<Map<string, number>>; adminRoleId: Promise<number>; seller: Promise<AreaRbac> }
 
 export async function seedDemo(app: FastifyInstance, deps: DemoDeps, tally: Tally) {
-  const images = writeDemoImages(app, [STORE_LOGO, ...DEMO_GOODS.map((g) => g.image)]).then((n) => tally.add('upload files', n))
+  const images = writeDemoImages(app, DEMO_STORES.flatMap((st) => [st.logo, ...st.goods.map((g) => g.image)])).then((n) => tally.add('upload files', n))
   const users = seedUsers(app, tally)
   const areaIds = deps.areas.then(() => beijingAreaIds(app))
   await settleAll([
     images,
     deps.adminRoleId.then((roleId) => seedAdmins(app, roleId, tally)),
-    Promise.all([users, areaIds, deps.classIds]).then(([u, area, classIds]) => seedStore(app, u.seller, area, classIds, tally)),
+    ...DEMO_STORES.map((spec) =>
+      Promise.all([users, areaIds, deps.classIds]).then(([u, area, classIds]) => seedStore(app, spec, u[spec.owner], area, classIds, tally)),
+    ),
     Promise.all([users, deps.seller]).then(([u, rbac]) => seedSellerStaff(app, u.seller, rbac, tally)),
     Promise.all([users, areaIds]).then(([u, area]) => seedAddress(app, u.shopper, area, tally)),
   ])
@@ -130,21 +194,21 @@ async function seedAdmins(app: FastifyInstance, roleId: number, tally: Tally) {
   }
 }
 
-async function seedUsers(app: FastifyInstance, tally: Tally): Promise<{ seller: number; shopper: number }> {
-  const { seller, shopper } = DEMO_ACCOUNTS
-  const rows = await app.db.users.findMany({ where: { username: { in: [seller.username, shopper.username] } }, select: { id: true, username: true } })
+async function seedUsers(app: FastifyInstance, tally: Tally): Promise<{ seller: number; seller2: number; shopper: number }> {
+  const { seller, seller2, shopper } = DEMO_ACCOUNTS
+  const rows = await app.db.users.findMany({ where: { username: { in: [seller.username, seller2.username, shopper.username] } }, select: { id: true, username: true } })
   const idOf = (u: string) => rows.find((r) => r.username === u)?.id
-  const [sellerId, shopperId] = await Promise.all([
-    idOf(seller.username) ?? createSeller(app, tally),
+  const [sellerId, seller2Id, shopperId] = await Promise.all([
+    idOf(seller.username) ?? createSeller(app, seller, { nickname: '演示商家', phone: '13800000001' }, tally),
+    idOf(seller2.username) ?? createSeller(app, seller2, { nickname: '青禾店主', phone: '13800000003' }, tally),
     idOf(shopper.username) ?? createShopper(app, tally),
   ])
-  return { seller: sellerId, shopper: shopperId }
+  return { seller: sellerId, seller2: seller2Id, shopper: shopperId }
 }
 
-async function createSeller(app: FastifyInstance, tally: Tally) {
-  const { seller } = DEMO_ACCOUNTS
+async function createSeller(app: FastifyInstance, account: { username: string; password: string }, fields: { nickname: string; phone: string }, tally: Tally) {
   const row = await app.db.users.create({
-    data: { username: seller.username, password: await hashed(seller.password), nickname: '演示商家', phone: '13800000001' },
+    data: { username: account.username, password: await hashed(account.password), ...fields },
     select: { id: true },
   })
   tally.add('users', 1)
@@ -192,16 +256,11 @@ async function seedSellerStaff(app: FastifyInstance, sellerId: number, rbac: Are
   tally.add('users', 1)
 }
 
-async function seedStore(app: FastifyInstance, sellerId: number, area: AreaIds, classIds: Map<string, number>, tally: Tally) {
+async function seedStore(app: FastifyInstance, spec: DemoStore, sellerId: number, area: AreaIds, classIds: Map<string, number>, tally: Tally) {
   let store = await app.db.stores.findUnique({ where: { user_id: sellerId }, select: { id: true } })
   if (!store) {
     store = await app.db.stores.create({
-      data: {
-        user_id: sellerId, store_name: 'QShop 旗舰店', store_logo: demoUrl(STORE_LOGO.file), store_mobile: '13800000001',
-        store_description: '演示店铺：服装、家电、零食，一店购齐。', store_company_name: 'QShop 演示商贸有限公司',
-        ...area, store_address: '建国路 88 号', store_lat: '39.921900', store_lng: '116.443600',
-        store_status: 1, store_verify: 4, after_sale_service: '支持 7 天无理由退货；质量问题 15 天内包换。',
-      },
+      data: { user_id: sellerId, store_logo: demoUrl(spec.logo.file), ...spec.fields, ...area, store_status: 1, store_verify: 4 },
       select: { id: true },
     })
     tally.add('stores', 1)
@@ -214,24 +273,21 @@ async function seedStore(app: FastifyInstance, sellerId: number, area: AreaIds, 
   }
   const classPath = (path: string) => path.split('/').map((_, i, parts) => classId(parts.slice(0, i + 1).join('/')))
 
-  const [hasClasses, hasFreight, specIds, brands, goods] = await Promise.all([
+  const [hasClasses, specIds, brands, goods, regionalId] = await Promise.all([
     app.db.store_classes.findFirst({ where: { store_id: storeId }, select: { id: true } }),
-    app.db.freights.findFirst({ where: { store_id: storeId, is_type: 0 }, select: { id: true } }),
     seedAttrs(app, storeId, tally),
     app.db.goods_brands.findMany({ select: { id: true, name: true } }),
     app.db.goods.findMany({ where: { store_id: storeId }, select: { goods_no: true } }),
+    seedFreights(app, spec, storeId, tally),
   ])
   const writes: Promise<unknown>[] = []
   if (!hasClasses) {
-    writes.push(app.db.store_classes.create({ data: { store_id: storeId, class_id: DEMO_GOODS.map((g) => classPath(g.class)) } }))
+    writes.push(app.db.store_classes.create({ data: { store_id: storeId, class_id: spec.goods.map((g) => classPath(g.class)) } }))
     tally.add('store_classes', 1)
   }
-  if (!hasFreight) {
-    writes.push(app.db.freights.create({ data: { store_id: storeId, name: '默认运费', f_weight: '1.00', f_price: '10.00', o_weight: '1.00', o_price: '5.00', is_type: 0 } }))
-    tally.add('freights', 1)
-  }
+  const freightId = (g: DemoGoods) => (g.freight === 'free' ? -1 : g.freight === 'regional' ? (regionalId ?? 0) : 0)
   const haveGoods = new Set(goods.map((g) => g.goods_no))
-  for (const g of DEMO_GOODS.filter((g) => !haveGoods.has(g.goods_no))) {
+  for (const g of spec.goods.filter((g) => !haveGoods.has(g.goods_no))) {
     const skus = (g.skus ?? []).map((s) => ({
       spec_id: s.specs.map((name, i) => specIds.get(`${ATTR_ORDER[i]}:${name}`)).join(','),
       sku_name: s.specs.join(','), goods_image: demoUrl(g.image.file),
@@ -245,7 +301,7 @@ async function seedStore(app: FastifyInstance, sellerId: number, area: AreaIds, 
         goods_master_image: demoUrl(g.image.file), goods_images: demoUrl(g.image.file),
         goods_price: cheapest?.goods_price ?? g.price!, goods_market_price: cheapest?.goods_market_price ?? g.market!,
         goods_stock: skus.length ? skus.reduce((n, s) => n + s.goods_stock, 0) : g.stock!,
-        goods_weight: g.weight, goods_status: 1, goods_verify: 1, freight_id: 0,
+        goods_weight: g.weight, goods_status: 1, goods_verify: 1, freight_id: freightId(g),
         goods_content: richText(g.content), goods_content_mobile: richText(g.content),
         is_recommend: g.is_recommend, is_master: 1,
         goods_skus: skus.length ? { create: skus } : undefined,
@@ -255,6 +311,27 @@ async function seedStore(app: FastifyInstance, sellerId: number, area: AreaIds, 
     tally.add('goods_skus', skus.length)
   }
   await Promise.all(writes)
+}
+
+/** The store's default template and its regional one (when the spec has one); answers the regional template's id. */
+async function seedFreights(app: FastifyInstance, spec: DemoStore, storeId: number, tally: Tally): Promise<number | null> {
+  const have = await app.db.freights.findMany({ where: { store_id: storeId }, select: { id: true, is_type: true, name: true } })
+  if (!have.some((f) => f.is_type === 0)) {
+    await app.db.freights.create({ data: { store_id: storeId, name: '默认运费', ...spec.defaultFreight, is_type: 0 } })
+    tally.add('freights', 1)
+  }
+  const regional = spec.regionalFreight
+  if (!regional) return null
+  const found = have.find((f) => f.is_type === 1 && f.name === regional.name)
+  if (found) return found.id
+  const { codes, ...fields } = regional
+  const provinces = await app.db.areas.findMany({ where: { code: { in: codes }, deep: 0 }, select: { id: true, name: true }, orderBy: { code: 'asc' } })
+  const row = await app.db.freights.create({
+    data: { store_id: storeId, ...fields, area_id: provinces.map((p) => p.id).join(','), area_name: provinces.map((p) => p.name).join(','), is_type: 1 },
+    select: { id: true },
+  })
+  tally.add('freights', 1)
+  return row.id
 }
 
 /** The store's attributes and their values; answers spec ids by "attribute:value". */

@@ -70,7 +70,7 @@ describe('seed', () => {
   it('seeds an empty database (demo data, sample areas)', async () => {
     await emptyDb()
     const report = await seed(app, { demo: true, areas: false })
-    expect(report.changed).toMatchObject({ admins: 2, users: 3, goods: 4 })
+    expect(report.changed).toMatchObject({ admins: 2, users: 4, stores: 2, goods: 7, freights: 3 })
   })
 
   it('has a menu item for every back-office page the spec names', async () => {
@@ -154,7 +154,7 @@ describe('seed', () => {
     if (!app.routeRecords.some((r) => r.url === '/api/login')) return // the auth module is not mounted
     for (const [area, account] of [
       ['admin', DEMO_ACCOUNTS.admin], ['admin', DEMO_ACCOUNTS.operator], ['seller', DEMO_ACCOUNTS.seller],
-      ['seller', DEMO_ACCOUNTS.seller_cs], ['user', DEMO_ACCOUNTS.shopper],
+      ['seller', DEMO_ACCOUNTS.seller_cs], ['seller', DEMO_ACCOUNTS.seller2], ['user', DEMO_ACCOUNTS.shopper],
     ] as const) {
       expect(await login(app, area, account.username, account.password), `${area} ${account.username}`).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
     }
@@ -194,6 +194,25 @@ describe('seed', () => {
     expect(leaves.map((c) => c.name).sort()).toEqual(['T恤', '坚果', '空调', '衬衫'].sort())
     expect(store.goods.every((g) => paths.some((p) => p[2] === g.class_id))).toBe(true)
     expect(existsSync(path.join(app.config.UPLOAD_DIR, 'demo/goods-1.png'))).toBe(true)
+  })
+
+  it('opens a second approved store with goods with and without SKUs, a regional template and free shipping', async () => {
+    const store = await app.db.stores.findFirstOrThrow({
+      where: { user: { username: 'seller2' } },
+      include: { goods: { include: { goods_skus: true }, orderBy: { goods_no: 'asc' } }, freights: { orderBy: { is_type: 'asc' } } },
+    })
+    expect(store).toMatchObject({ store_name: '青禾生活馆', store_verify: 4, store_status: 1 })
+    const [coffee, knit, tea] = store.goods
+    expect([coffee.goods_no, knit.goods_no, tea.goods_no]).toEqual(['QH-CF-001', 'QH-KN-001', 'QH-TE-001'])
+    expect(store.goods.every((g) => g.goods_status === 1 && g.goods_verify === 1)).toBe(true)
+    expect(knit.goods_skus).toHaveLength(4)
+    expect(knit.goods_stock).toBe(160)
+    expect([coffee.goods_skus.length, tea.goods_skus.length]).toEqual([0, 0])
+    const [byDefault, regional] = store.freights
+    expect(byDefault).toMatchObject({ is_type: 0, name: '默认运费' })
+    const guangdong = await app.db.areas.findFirstOrThrow({ where: { code: '440000' } })
+    expect(regional).toMatchObject({ is_type: 1, name: '华南地区', area_id: String(guangdong.id), area_name: '广东省' })
+    expect([knit.freight_id, tea.freight_id, coffee.freight_id]).toEqual([0, regional.id, -1])
   })
 
   it('seeds a 3-level category tree, carriers, currency, help articles, the agreement and the home slideshow', async () => {

@@ -1,8 +1,11 @@
 // Grouped config forms: defaults, partial updates, strict validation, masked secrets, cache invalidation.
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
 import { createAdmin } from '../../../test/factories.ts'
+import { REPO_ROOT } from '../../app.ts'
 import { readConfig } from '../../core/configs.ts'
 import { permissionRow, tokenFor } from '../rbac/testkit.ts'
 import { publicSiteConfig } from './service.ts'
@@ -162,5 +165,34 @@ describe('secrets', () => {
       close_reason: '',
       amap: { key: 'amap-web-key', jsapi: 'amap-js-key' },
     })
+  })
+})
+
+describe('the task group', () => {
+  const DEFAULTS = { cancel_minutes: 30, confirm_days: 7, settlement_days: 7, after_sale_days: 7, refund_agree_hours: 48 }
+
+  test('the seed stores the defaults, each duration named with its unit; the form changes them within bounds', async () => {
+    expect((await getGroup('task')).body.data).toEqual(DEFAULTS)
+    expect((await putGroup('task', 'cancel_minutes=45&refund_agree_hours=24')).body.code).toBe(200)
+    expect(JSON.parse((await stored('task'))!)).toEqual({ ...DEFAULTS, cancel_minutes: 45, refund_agree_hours: 24 })
+    expect(await readConfig(app, 'task')).toMatchObject({ cancel_minutes: 45 })
+    for (const body of [{ cancel_minutes: 0 }, { cancel_minutes: 10081 }, { confirm_days: 1.5 }, { after_sale_days: 'x' }, { cancel: 1 }]) {
+      const res = await putGroup('task', body)
+      expect([res.status, res.body.code]).toEqual([400, 400])
+    }
+    expect(JSON.parse((await stored('task'))!)).toMatchObject({ cancel_minutes: 45 })
+  })
+
+  test('the migration converts a row of the old shape: cancel days become minutes, the new periods their defaults', async () => {
+    const sql = readFileSync(path.join(REPO_ROOT, 'prisma/migrations/20261124230000_task_config_units/migration.sql'), 'utf8')
+    const convert = async (content: string) => {
+      await app.db.configs.update({ where: { name: 'task' }, data: { content } })
+      await app.db.$executeRawUnsafe(sql)
+      return JSON.parse((await stored('task'))!)
+    }
+    expect(await convert('{"cancel": 1, "confirm": 4, "settlement": 7}')).toEqual({ ...DEFAULTS, cancel_minutes: 1440, confirm_days: 4 })
+    expect(await convert('{"cancel": 30, "confirm": "x"}')).toEqual({ ...DEFAULTS, cancel_minutes: 10080 })
+    // A row of the new shape is left as it is.
+    expect(await convert('{"cancel_minutes": 15}')).toEqual({ cancel_minutes: 15 })
   })
 })
