@@ -53,8 +53,6 @@ function userCentreRoutes(): RouteObject[] {
     ['money', 'route.money'],
     ['integral', 'route.integralLog'],
     ['frozen_money', 'route.frozenMoney'],
-    ['orders', 'route.orders'],
-    ['order/:id', 'route.order'],
     ['order/comment/:id', 'route.orderComment'],
     ['order/refund/:id', 'route.orderRefund'],
     ['order/refund_form/:id', 'route.orderRefundForm'],
@@ -74,6 +72,8 @@ function userCentreRoutes(): RouteObject[] {
     page('safe/phone', 'route.safePhone', 'user/safe/PhonePage', () => import('./user/safe/PhonePage')),
     page('address', 'route.address', 'user/address/AddressesPage', () => import('./user/address/AddressesPage')),
     page('address/form/:id?', 'route.addressForm', 'user/address/AddressFormPage', () => import('./user/address/AddressFormPage')),
+    page('orders', 'route.orders', 'user/orders/OrdersPage', () => import('./user/orders/OrdersPage')),
+    page('order/:id', 'route.order', 'user/orders/OrderPage', () => import('./user/orders/OrderPage')),
     ...placeholders.map(([path, titleKey]) => placeholder(titleKey, path)),
   ];
 }
@@ -86,9 +86,6 @@ function storefrontRoutes(): RouteObject[] {
     ['integral/order/:id/:buy_num', 'route.integralOrderConfirm'],
     ['seckills', 'route.seckills'],
     ['collectives/:params?', 'route.collectives'],
-    ['order/before/:params', 'route.orderBefore'],
-    ['order/pay/:params', 'route.orderPay'],
-    ['order/success', 'route.orderSuccess'],
   ];
   return [
     { index: true, handle: { titleKey: 'route.home' }, ...lazyRoute('storefront/catalog/HomePage', () => import('./storefront/catalog/HomePage')) },
@@ -104,6 +101,9 @@ function storefrontRoutes(): RouteObject[] {
     page('store/step_2', 'route.storeStep2', 'storefront/stores/Step2Page', () => import('./storefront/stores/Step2Page')),
     page('store/step_3', 'route.storeStep3', 'storefront/stores/Step3Page', () => import('./storefront/stores/Step3Page')),
     page('carts', 'route.carts', 'storefront/cart/CartPage', () => import('./storefront/cart/CartPage')),
+    page('order/before/:params', 'route.orderBefore', 'storefront/order/OrderBeforePage', () => import('./storefront/order/OrderBeforePage')),
+    page('order/pay/:params', 'route.orderPay', 'storefront/order/OrderPayPage', () => import('./storefront/order/OrderPayPage')),
+    page('order/success', 'route.orderSuccess', 'storefront/order/OrderSuccessPage', () => import('./storefront/order/OrderSuccessPage')),
     ...placeholders.map(([path, titleKey]) => placeholder(titleKey, path)),
     { path: 'user', ...lazyRoute('user/UserLayout', () => import('./user/UserLayout')), children: userCentreRoutes() },
     notFound(),

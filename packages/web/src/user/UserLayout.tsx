@@ -1,4 +1,4 @@
-import { Group, NavLink, Paper, Stack, Text } from '@mantine/core';
+import { Flex, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { USER_NAV, isCurrentItem } from './nav';
@@ -7,8 +7,9 @@ export default function UserLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
-    <Group align="flex-start" gap="md" wrap="nowrap">
-      <Paper withBorder w={200} p="xs" component="nav" aria-label={t('route.userHome')}>
+    // Side by side on wide screens; on phones the page comes first and the menu below it.
+    <Flex align={{ base: 'stretch', sm: 'flex-start' }} direction={{ base: 'column-reverse', sm: 'row' }} gap="md">
+      <Paper withBorder w={{ base: '100%', sm: 200 }} style={{ flex: 'none' }} p="xs" component="nav" aria-label={t('route.userHome')}>
         <Stack gap="xs">
           {USER_NAV.map((group) => (
             <div key={group.titleKey}>
@@ -32,6 +33,6 @@ export default function UserLayout() {
       <Paper withBorder p="md" flex={1} miw={0}>
         <Outlet />
       </Paper>
-    </Group>
+    </Flex>
   );
 }

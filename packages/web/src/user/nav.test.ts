@@ -15,4 +15,10 @@ describe('user-centre navigation', () => {
   it('keeps Addresses current on the address form', () => {
     for (const path of ['/user/address', '/user/address/form', '/user/address/form/7']) expect(isCurrentItem(item('/user/address'), path)).toBe(true);
   });
+
+  it('keeps My orders current on the page of an order, but not on the points orders', () => {
+    for (const path of ['/user/orders', '/user/order/12']) expect(isCurrentItem(item('/user/orders'), path)).toBe(true);
+    expect(isCurrentItem(item('/user/orders'), '/user/integral_order')).toBe(false);
+    expect(isCurrentItem(item('/user/orders'), '/user/orderz')).toBe(false);
+  });
 });

@@ -3,6 +3,8 @@ export interface UserNavItem {
   labelKey: string;
   /** also the current item on the pages below it */
   withSubpages?: boolean;
+  /** also the current item on the pages below these paths (an order's page, /user/order/{id}, for My orders) */
+  alsoBelow?: string[];
 }
 
 export interface UserNavGroup {
@@ -14,7 +16,8 @@ export interface UserNavGroup {
 export function isCurrentItem(item: UserNavItem, pathname: string): boolean {
   const here = decodeURIComponent(pathname);
   const to = decodeURIComponent(item.to);
-  return here === to || (item.withSubpages === true && here.startsWith(`${to}/`));
+  const below = (path: string) => here.startsWith(`${path}/`);
+  return here === to || (item.withSubpages === true && below(to)) || (item.alsoBelow ?? []).some(below);
 }
 
 /** Help articles are looked up by their (Chinese) title on the server. */
@@ -25,7 +28,7 @@ export const USER_NAV: UserNavGroup[] = [
   {
     titleKey: 'user.nav.orderCentre',
     items: [
-      { to: '/user/orders', labelKey: 'route.orders' },
+      { to: '/user/orders', labelKey: 'route.orders', alsoBelow: ['/user/order'] },
       { to: '/user/address', labelKey: 'route.address', withSubpages: true },
       { to: '/user/comments', labelKey: 'route.comments' },
     ],

@@ -50,6 +50,7 @@ export interface SeenRequest {
   body: URLSearchParams;
   /** a multipart body (uploads) */
   form?: FormData;
+  headers: Headers;
 }
 
 /** Stubs fetch: every request is recorded and answered by `reply`: a Response as it is, else a success envelope around it. */
@@ -63,6 +64,7 @@ export function stubApi(reply: (request: SeenRequest) => unknown) {
         url: new URL(input, 'http://localhost'),
         body: new URLSearchParams(typeof init.body === 'string' || init.body instanceof URLSearchParams ? init.body : undefined),
         form: init.body instanceof FormData ? init.body : undefined,
+        headers: new Headers(init.headers),
       };
       requests.push(request);
       // Site data every storefront page reads, unless the test answers it.

@@ -1,0 +1,28 @@
+// /order/success: the payment went through; on to the orders or back to the shop.
+import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+export default function OrderSuccessPage() {
+  const { t: to } = useTranslation(undefined, { keyPrefix: 'orders' });
+  return (
+    <Center mih={320}>
+      <Stack align="center" gap="sm" p="md">
+        <IconCircleCheck size={64} color="var(--mantine-color-green-6)" />
+        <Title order={3}>{to('success.title')}</Title>
+        <Text c="dimmed" ta="center">
+          {to('success.message')}
+        </Text>
+        <Group gap="sm" justify="center">
+          <Button component={Link} to="/user/orders">
+            {to('success.viewOrders')}
+          </Button>
+          <Button component={Link} to="/" variant="default">
+            {to('success.continue')}
+          </Button>
+        </Group>
+      </Stack>
+    </Center>
+  );
+}
