@@ -47,9 +47,12 @@ export function loginThrottle(app: FastifyInstance, table: AccountTable, account
     failures < threshold ? 0 : Math.min(config.LOGIN_BACKOFF_SECONDS * 2 ** Math.min(failures - threshold, 30), config.LOGIN_LOCK_SECONDS)
 
   return {
+    /** Refuses while this pair or this address waits, telling when the longer of the two waits ends. */
     async assertOpen(): Promise<void> {
-      const [pair, byIp] = await redis.mget(keys.pairLock, keys.ipLock)
-      if (pair !== null || byIp !== null) throw tooMany('msg.loginLocked')
+      const replies = await redis.multi().pttl(keys.pairLock).pttl(keys.ipLock).exec()
+      // PTTL answers -2 for a key that does not exist: no wait.
+      const waitMs = Math.max(...replies!.map(([, ms]) => Number(ms)))
+      if (waitMs > 0) throw tooMany('msg.loginLocked', waitMs)
     },
     async fail(): Promise<void> {
       const replies = await redis
