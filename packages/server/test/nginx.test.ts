@@ -1,9 +1,13 @@
 // docker compose serves the web app and the uploaded files from nginx: its entry page must carry the api's
 // security headers, and /uploads must be served as the api serves it on its own (pnpm start), from the shared
 // volume, without the private identity documents.
-import { readFileSync } from 'node:fs'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, connect } from 'node:net'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { DEFAULT_LOCALE, translate, type MessageKey } from '@qshop/shared'
 import { REPO_ROOT } from '../src/app.ts'
 import { APP_SECURITY_HEADERS, helmetHeaders } from '../src/plugins/securityHeaders.ts'
 import { DOCUMENT_TYPES, IMAGE_TYPES, PUBLIC_FILE_CACHE, servedFileHeaders } from '../src/core/servedFiles.ts'
@@ -75,6 +79,133 @@ describe('docker/nginx.conf', () => {
     expect(servedFileHeaders('page.html')).toEqual({ 'content-type': 'application/octet-stream', 'content-disposition': 'attachment' })
     for (const ext of Object.keys(DOCUMENT_TYPES)) expect(servedFileHeaders(`a.${ext}`)).toEqual({ 'content-type': DOCUMENT_TYPES[ext], 'content-disposition': 'attachment' })
     expect(headersOf(block)).toEqual({ 'cache-control': PUBLIC_FILE_CACHE, 'content-disposition': 'attachment', 'x-content-type-options': 'nosniff' })
+  })
+})
+
+/** nginx's own refusals: the status it answers, the page it sends instead of its HTML, and the envelope's message. */
+const REFUSALS: { nginxCode: number; status: number; page: string; key: MessageKey }[] = [
+  { nginxCode: 400, status: 400, page: 'bad_request', key: 'msg.invalid' },
+  { nginxCode: 413, status: 413, page: 'body_too_large', key: 'msg.tooLarge' },
+  { nginxCode: 414, status: 414, page: 'uri_too_long', key: 'msg.uriTooLong' },
+  // nginx's internal code for request headers beyond large_client_header_buffers
+  { nginxCode: 494, status: 431, page: 'headers_too_large', key: 'msg.headersTooLarge' },
+]
+const envelopeOf = (status: number, key: MessageKey) => ({ code: status, msg: translate(DEFAULT_LOCALE, key), data: null })
+/** The headers every refusal carries: the api's security headers on its JSON answers, and no caching. */
+function refusalHeaders(): Record<string, string> {
+  const api = helmetHeaders(APP_SECURITY_HEADERS)
+  const names = ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'cross-origin-opener-policy', 'cross-origin-resource-policy']
+  return { 'cache-control': 'no-store', ...Object.fromEntries(names.map((name) => [name, api[name]])) }
+}
+
+describe('nginx refusals answer the JSON envelope', () => {
+  test('each refusal has an internal page answering the envelope with its status, the api’s security headers and no caching', () => {
+    for (const { nginxCode, status, page, key } of REFUSALS) {
+      const redirect = status === nginxCode ? '' : `=${status} `
+      expect(conf, `error_page ${nginxCode}`).toMatch(new RegExp(`^\\s*error_page ${nginxCode} ${redirect}/_errors/${page};$`, 'm'))
+      const block = location(`= /_errors/${page}`)
+      expect(block).toMatch(/^\s*internal;$/m)
+      expect(block).toMatch(/^\s*default_type "application\/json; charset=utf-8";$/m)
+      const body = new RegExp(`^\\s*return ${status} '([^']*)';$`, 'm').exec(block)?.[1]
+      expect(JSON.parse(body ?? 'null'), page).toEqual(envelopeOf(status, key))
+      const headers = Object.fromEntries([...block.matchAll(/add_header ([\w-]+) "([^"]*)" always;/g)].map(([, name, value]) => [name.toLowerCase(), value]))
+      expect(headers, page).toEqual(refusalHeaders())
+    }
+  })
+
+  const nginx = (() => {
+    try {
+      execFileSync('nginx', ['-v'], { stdio: 'ignore' })
+      return true
+    } catch {
+      return false
+    }
+  })()
+
+  // Where nginx is installed, the configuration is run for real (docker compose runs it in its own image).
+  describe.skipIf(!nginx)('a running nginx with docker/nginx.conf', () => {
+    let dir: string
+    let port: number
+    let server: ChildProcess
+
+    /** The raw answer to `request`: status, headers and body. */
+    const ask = (request: Buffer | string) =>
+      new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
+        // The client does not half-close: nginx would answer a request whose announced body can no longer come otherwise.
+        const socket = connect(port, '127.0.0.1', () => socket.write(request))
+        let raw = Buffer.alloc(0)
+        /** The answer once all of it has come (nginx may keep reading an announced body before it closes). */
+        const parsed = () => {
+          const end = raw.indexOf('\r\n\r\n')
+          if (end < 0) return null
+          const [statusLine, ...lines] = raw.subarray(0, end).toString('utf8').split('\r\n')
+          const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]))
+          const body = raw.subarray(end + 4)
+          if (body.length < Number(headers['content-length'] ?? 0)) return null
+          return { status: Number(statusLine.split(' ')[1]), headers, body: body.toString('utf8') }
+        }
+        socket.on('data', (chunk) => {
+          raw = Buffer.concat([raw, chunk])
+          const answer = parsed()
+          if (answer) {
+            socket.destroy()
+            resolve(answer)
+          }
+        })
+        socket.on('error', reject)
+        socket.on('close', () => reject(new Error(`connection closed before a whole answer: ${raw.toString('utf8').slice(0, 200)}`)))
+      })
+
+    beforeAll(async () => {
+      port = await new Promise<number>((resolve) => {
+        const probe = createServer().listen(0, '127.0.0.1', () => {
+          const { port: free } = probe.address() as { port: number }
+          probe.close(() => resolve(free))
+        })
+      })
+      dir = mkdtempSync(path.join(tmpdir(), 'qshop-nginx-'))
+      writeFileSync(path.join(dir, 'server.conf'), conf.replace(/^\s*listen 80;$/m, `  listen 127.0.0.1:${port};`))
+      writeFileSync(
+        path.join(dir, 'nginx.conf'),
+        `daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log;\nevents {}\n` +
+          `http { access_log off; client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; include ${dir}/server.conf; }\n`,
+      )
+      server = spawn('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' })
+      const deadline = Date.now() + 5000
+      for (;;) {
+        const up = await ask('GET /_errors/uri_too_long HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n').then(() => true, () => false)
+        if (up) break
+        if (Date.now() > deadline) throw new Error('nginx did not start')
+        await new Promise((r) => setTimeout(r, 50))
+      }
+    })
+    afterAll(() => {
+      server?.kill()
+      if (dir) rmSync(dir, { recursive: true, force: true })
+    })
+
+    const expectEnvelope = (answer: Awaited<ReturnType<typeof ask>>, status: number, key: MessageKey) => {
+      expect(answer.status).toBe(status)
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(JSON.parse(answer.body)).toEqual(envelopeOf(status, key))
+      for (const [name, value] of Object.entries(refusalHeaders())) expect(answer.headers[name], name).toBe(value)
+    }
+
+    test('a URI beyond the header buffers: 414 with the envelope', async () => {
+      expectEnvelope(await ask(`GET /api/goods?q=${'a'.repeat(10_000)} HTTP/1.1\r\nHost: shop\r\n\r\n`), 414, 'msg.uriTooLong')
+    })
+    test('a header beyond the header buffers: 431 with the envelope', async () => {
+      expectEnvelope(await ask(`GET /api/goods HTTP/1.1\r\nHost: shop\r\nCookie: ${'b'.repeat(10_000)}\r\n\r\n`), 431, 'msg.headersTooLarge')
+    })
+    test('a malformed request: 400 with the envelope', async () => {
+      expectEnvelope(await ask('GARBAGE\r\n\r\n'), 400, 'msg.invalid')
+    })
+    test('a body beyond client_max_body_size: 413 with the envelope', async () => {
+      expectEnvelope(await ask(`POST /api/uploads HTTP/1.1\r\nHost: shop\r\nConnection: close\r\nContent-Length: ${13 * 1024 * 1024}\r\n\r\n`), 413, 'msg.tooLarge')
+    })
+    test('the pages cannot be asked for directly', async () => {
+      expect((await ask('GET /_errors/uri_too_long HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n')).status).toBe(404)
+    })
   })
 })
 

@@ -5,6 +5,8 @@
 // else whatever keys they hold, and roles and accounts stronger than the editor cannot be edited or deleted.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
+import { permissionKey } from '@qshop/shared'
+import { ADMIN_RESOURCES, SELLER_RESOURCES } from '@qshop/shared/resources/index'
 import type { RouteRecord } from '../src/app.ts'
 import { bearer, callRoute, createTestApp, http, resetDb, routeLabel } from './helpers.ts'
 import { createAdmin, createSeller, createUser } from './factories.ts'
@@ -153,6 +155,15 @@ const grantedKeys = async (area: Area, roleId: number) =>
     : (await app.db.user_to_permissions.findMany({ where: { role_id: roleId }, include: { permission: true } })).map((l) => l.permission.apis).sort()
 
 describe('super-admin-only routes', () => {
+  test('are exactly the actions the resource declarations (which the web app reads to hide buttons) call super-only', () => {
+    const declared = [...Object.values(ADMIN_RESOURCES), ...Object.values(SELLER_RESOURCES)].flatMap((decl) =>
+      (decl.superOnly ?? []).map((action) => permissionKey(decl.area, decl.name, action)),
+    )
+    expect(declared).toContain('admin.permissions.store')
+    const enforced = [...new Set(routes.filter((r) => r.superOnly).map((r) => r.permission))]
+    expect(enforced.sort()).toEqual(declared.sort())
+  })
+
   test('the permission rows and groups are written by super admins only: an admin holding every admin key is refused', async () => {
     const superOnly = routes.filter((r) => r.superOnly)
     for (const resource of ['permissions', 'permission_groups'])

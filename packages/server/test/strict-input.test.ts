@@ -55,6 +55,7 @@ const VALID: Record<string, object> = {
   'PUT /api/Admin/stores/:id/status': { store_status: 1 },
   'POST /api/Admin/permissions': { apis: 'admin.test.index' },
   'POST /api/Admin/app_versions': { device: 'android' },
+  'POST /api/Admin/sms': { name: 'register' },
 }
 const SAMPLES = ['1', 'Abc_12345']
 

@@ -110,6 +110,9 @@ export type ResourceDecl<F extends Record<string, FieldDecl> = Record<string, Fi
   /** Actions served (default all) */
   actions?: readonly Action[]
   buttons?: Partial<Record<TableButton, boolean>>
+  /** Actions only an account holding everything (a super admin) may call, whatever keys it holds: the server
+   *  refuses the others with 403, the web app does not offer them the buttons. */
+  superOnly?: readonly Action[]
   /** Default sort, e.g. '-id' */
   sort?: string
 }

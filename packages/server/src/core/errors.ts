@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly msgKey: MessageKey,
     readonly data: unknown = null,
     readonly params?: Record<string, string | number>,
+    /** Seconds the caller should wait before asking again (answered as `Retry-After`). */
+    readonly retryAfter?: number,
   ) {
     super(msgKey)
   }
@@ -17,4 +19,6 @@ export const notFound = (key: MessageKey = 'msg.notFound') => new AppError(Code.
 export const forbidden = () => new AppError(Code.FORBIDDEN, 'msg.forbidden')
 export const unauthenticated = () => new AppError(Code.UNAUTHENTICATED, 'msg.unauthenticated')
 export const invalid = (fields: Record<string, string>) => new AppError(Code.INVALID, 'msg.invalid', fields)
-export const tooMany = (key: MessageKey = 'msg.tooMany') => new AppError(Code.TOO_MANY, key)
+/** A refusal until a limit or lock frees up in `retryAfterMs` milliseconds (answered in whole seconds, at least 1). */
+export const tooMany = (key: MessageKey, retryAfterMs: number) =>
+  new AppError(Code.TOO_MANY, key, null, undefined, Math.max(1, Math.ceil(retryAfterMs / 1000)))

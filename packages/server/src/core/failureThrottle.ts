@@ -45,8 +45,10 @@ export function failureThrottle(app: FastifyInstance, spec: FailureThrottleSpec)
 
   return {
     async assertOpen(): Promise<void> {
-      const [pair, byIp] = await redis.mget(keys.pairLock, keys.ipLock)
-      if (pair !== null || byIp !== null) throw tooMany(spec.locked)
+      const replies = await redis.multi().pttl(keys.pairLock).pttl(keys.ipLock).exec()
+      // PTTL answers -2 for a key that does not exist: no wait. The refusal tells when the longer wait ends.
+      const waitMs = Math.max(...replies!.map(([, ms]) => Number(ms)))
+      if (waitMs > 0) throw tooMany(spec.locked, waitMs)
     },
     async fail(): Promise<void> {
       const replies = await redis

@@ -37,8 +37,6 @@ export type ServerResource = {
   /** Trees whose `pid` column holds another column of the parent than its id (areas: the parent's `code`, roots '0').
    *  The list's `pid` query stays the parent row's id for every tree. */
   treeParent?: { column: string; root: string }
-  /** Actions only an actor holding everything may call, whatever keys it holds (route config `superOnly`). */
-  superOnly?: readonly Action[]
   /** Seller resources: the column that holds the store id (always set from the actor, never from the request). */
   storeColumn?: string
   /** Fixed conditions added to every query (e.g. rows of one kind, or rows of the seller's owner account).
@@ -217,7 +215,7 @@ function actions(res: ServerResource): readonly Action[] {
 export function resourceRoutes(res: ServerResource): ScopePlugin {
   const { decl } = res
   const path = `/${decl.name}`
-  const perm = (action: Action) => ({ permission: permissionKey(decl.area, decl.name, action), superOnly: res.superOnly?.includes(action) })
+  const perm = (action: Action) => ({ permission: permissionKey(decl.area, decl.name, action), superOnly: decl.superOnly?.includes(action) })
   const create = createSchema(decl)
   const update = updateSchema(decl)
   const tags = [`${decl.area}:${decl.name}`]

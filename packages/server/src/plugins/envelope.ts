@@ -97,6 +97,7 @@ export default fp(async function envelope(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof AppError) {
       if (err.code >= 500) req.log.error({ err }, 'internal error')
+      if (err.retryAfter !== undefined) reply.header('retry-after', err.retryAfter)
       return send(reply, err.code, req.t(err.msgKey, err.params), err.data)
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

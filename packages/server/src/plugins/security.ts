@@ -26,13 +26,12 @@ export default fp(async function security(app: FastifyInstance) {
   /** Counts the request under `prefix` + its key (none: not counted) and refuses it past `max`. */
   const limiter =
     (prefix: string, max: number, keyOf: (req: FastifyRequest) => string | null): Hook =>
-    (req, reply, done) => {
+    (req, _reply, done) => {
       const key = keyOf(req)
       if (key === null) return done()
       store.incr(prefix + key, windowMs, (current, ttl) => {
         if (current <= max) return done()
-        reply.header('retry-after', Math.max(1, Math.ceil(ttl / 1000)))
-        done(tooMany())
+        done(tooMany('msg.tooMany', ttl))
       })
     }
 

@@ -1,7 +1,9 @@
-// Base content: carriers, currency, help articles, the user agreement, ad slots with the home slideshow.
+// Base content: carriers, currency, help articles, the user agreement, ad slots with the home slideshow, a template
+// row for every SMS usage.
 // Keyed by natural keys; rows that exist are left as an operator edited them (carrier names excepted).
 import type { FastifyInstance } from 'fastify'
 import { RICH_TEXT_SEPARATOR } from '@qshop/shared/constants'
+import { SMS_USAGES, type SmsUsage } from '@qshop/shared/schemas/auth'
 import { demoUrl, writeDemoImages } from './images.ts'
 import type { Tally } from './tally.ts'
 import { insertRows } from './insert.ts'
@@ -46,8 +48,28 @@ const SLIDES = [
   { name: '限时秒杀 每日上新', url: '/seckills', file: 'slide-3.png', color: '#2b8a3e' },
 ]
 
+/**
+ * What each SMS usage's template says. The code sent to the provider is the usage key until an operator enters
+ * the template code the provider approved (admin 短信配置 → 签名配置).
+ */
+export const SMS_TEMPLATES: Record<SmsUsage, string> = {
+  register: '注册验证码（模板变量 code）',
+  login: '短信登录验证码（模板变量 code）',
+  forget_password: '找回密码验证码（模板变量 code）',
+  edit_user: '修改支付密码或手机号时发往已绑定手机的身份验证码（模板变量 code）',
+  bind_phone: '更换手机号时发往新手机的验证码（模板变量 code）',
+}
+
 export async function seedContent(app: FastifyInstance, tally: Tally) {
-  await Promise.all([seedExpresses(app, tally), seedCurrency(app, tally), seedArticles(app, tally), seedAgreement(app, tally), seedAds(app, tally)])
+  await Promise.all([
+    seedExpresses(app, tally), seedCurrency(app, tally), seedArticles(app, tally), seedAgreement(app, tally), seedAds(app, tally), seedSmsTemplates(app, tally),
+  ])
+}
+
+async function seedSmsTemplates(app: FastifyInstance, tally: Tally) {
+  const have = new Set((await app.db.sms.findMany({ where: { name: { in: [...SMS_USAGES] } }, select: { name: true } })).map((r) => r.name))
+  const creates = SMS_USAGES.filter((usage) => !have.has(usage)).map((usage) => ({ name: usage, code: usage, content: '', description: SMS_TEMPLATES[usage] }))
+  tally.add('sms', await insertRows(app, 'sms', creates))
 }
 
 async function seedExpresses(app: FastifyInstance, tally: Tally) {

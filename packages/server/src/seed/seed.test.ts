@@ -4,6 +4,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import mysql from 'mysql2/promise'
 import { RICH_TEXT_SEPARATOR } from '@qshop/shared/constants'
+import { SMS_USAGES } from '@qshop/shared/schemas/auth'
 import { REPO_ROOT } from '../app.ts'
 import { createTestApp, login, resetDb } from '../../test/helpers.ts'
 import { seed } from './index.ts'
@@ -11,7 +12,7 @@ import { chinaAreas, SAMPLE_AREAS } from './areas.ts'
 import { DEMO_ACCOUNTS, SHOPPER_INTEGRAL, SHOPPER_MONEY } from './demo.ts'
 import { ADMIN_MENUS, SELLER_MENUS, type MenuSeed } from './menus.ts'
 import { routePermissionKeys } from './rbac.ts'
-import { EXPRESSES } from './content.ts'
+import { EXPRESSES, SMS_TEMPLATES } from './content.ts'
 import { CONFIGS } from './configs.ts'
 import { searchText } from '../modules/catalog/searchText.ts'
 
@@ -234,6 +235,17 @@ describe('seed', () => {
     expect(slot).toMatchObject({ width: 1200, height: 400 })
     expect(slot.advs).toHaveLength(3)
     for (const ad of slot.advs) expect(existsSync(path.join(app.config.UPLOAD_DIR, ad.image.replace('/uploads/', '')))).toBe(true)
+  })
+
+  it('seeds a template for every SMS usage, bind_phone included, and keeps what an operator changed', async () => {
+    const rows = await app.db.sms.findMany({ orderBy: { name: 'asc' } })
+    expect(rows.map((r) => r.name)).toEqual([...SMS_USAGES].sort())
+    expect(rows.find((r) => r.name === 'bind_phone')).toMatchObject({ code: 'bind_phone', description: SMS_TEMPLATES.bind_phone })
+    await app.db.sms.update({ where: { name: 'bind_phone' }, data: { code: 'SMS_123456', content: '青梧商城' } })
+    await app.db.sms.delete({ where: { name: 'login' } })
+    expect((await seed(app, { demo: true, areas: false })).changed).toEqual({ sms: 1 })
+    expect(await app.db.sms.findUniqueOrThrow({ where: { name: 'bind_phone' } })).toMatchObject({ code: 'SMS_123456', content: '青梧商城' })
+    expect(await app.db.sms.findUniqueOrThrow({ where: { name: 'login' } })).toMatchObject({ code: 'login', description: SMS_TEMPLATES.login })
   })
 
   it('ships configs without secrets and keeps what an operator saved, adding only missing keys', async () => {

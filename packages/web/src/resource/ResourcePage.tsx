@@ -5,6 +5,7 @@ import { Group, Text } from '@mantine/core';
 import type { MRT_RowSelectionState } from 'mantine-react-table';
 import type { ResourceDecl } from '@qshop/shared';
 import { resourceForPath } from '@qshop/shared/resources/index';
+import { useSessionUser } from '../auth/useSession';
 import { currentLanguage } from '../i18n';
 import { useRouteHandle } from '../router/handle';
 import { tableButtons, type TableButtons } from './buttons';
@@ -52,10 +53,11 @@ function selectedIds(selection: MRT_RowSelectionState): number[] {
 }
 
 /** With a form page, add and edit are served by that page's own routes: the declaration's actions do not limit them. */
-function pageButtons(decl: ResourceDecl, formPage: string | undefined): TableButtons {
-  const buttons = tableButtons(decl);
+function pageButtons(decl: ResourceDecl, formPage: string | undefined, holdsAll: boolean): TableButtons {
+  const buttons = tableButtons(decl, holdsAll);
   if (!formPage) return buttons;
-  return { ...buttons, store: decl.buttons?.store !== false, update: decl.buttons?.update !== false };
+  const offered = (action: 'store' | 'update') => decl.buttons?.[action] !== false && (holdsAll || !decl.superOnly?.includes(action));
+  return { ...buttons, store: offered('store'), update: offered('update') };
 }
 
 function ResourceListPage({ decl, endpoint, searchOptions: searchOverride, renderCell, formPage, rowExtras }: Required<Pick<ResourcePageProps, 'decl' | 'endpoint'>> & ResourcePageProps) {
@@ -63,7 +65,9 @@ function ResourceListPage({ decl, endpoint, searchOptions: searchOverride, rende
   const navigate = useNavigate();
   const menuName = useMenuName();
   const { list, columns, dicts, searchOptions } = useResourceView(decl, endpoint, searchOverride);
-  const buttons = useMemo(() => pageButtons(decl, formPage), [decl, formPage]);
+  // Super-only actions are offered to super admins only (the server refuses everyone else).
+  const holdsAll = useSessionUser(decl.area)?.is_super === 1;
+  const buttons = useMemo(() => pageButtons(decl, formPage, holdsAll), [decl, formPage, holdsAll]);
   const [selection, setSelection] = useState<MRT_RowSelectionState>({});
   const [searchOpen, setSearchOpen] = useState(true);
   const [dialog, setDialog] = useState<DialogTarget>(null);

@@ -1,8 +1,9 @@
 // Every declared back-office resource renders as a list page with an add form holding all its form fields.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_RESOURCES, SELLER_RESOURCES } from '@qshop/shared/resources/index';
+import { clearSession, setUser } from '../auth/session';
 import i18n from '../i18n';
 import { tableButtons } from './buttons';
 import { formFieldsOf } from './form/formFields';
@@ -15,11 +16,15 @@ const declared = [
 ];
 
 describe('declared resources', () => {
+  // As a super admin and store owner: every action the resources serve is offered.
+  beforeEach(() => setUser('admin', { id: 1, username: 'admin', is_super: 1 }));
+  afterEach(() => clearSession('admin'));
+
   it.each(declared)('%s lists its rows and offers its form', async (path, decl) => {
     stubApi(() => listAnswer([]));
     renderInApp(<ResourcePage />, path);
     expect(await screen.findByText(i18n.t('common.empty'))).toBeInTheDocument();
-    if (!tableButtons(decl).store) return;
+    if (!tableButtons(decl, true).store) return;
     await userEvent.click(screen.getByRole('button', { name: i18n.t('resource.toolbar.add') }));
     const dialog = await screen.findByRole('dialog');
     for (const { field } of formFieldsOf(decl)) {

@@ -39,3 +39,26 @@ export async function privateStorageFor(app: Infra): Promise<PrivateStorage> {
   const oss = await ossOptions(app)
   return oss ? ossPrivateStorage(oss) : localPrivateStorage(privateUploadRoot(app))
 }
+
+/**
+ * What removes a stored file of `disk` by its key (uploads.disk and uploads.path), whichever storage is configured
+ * now; null for OSS files while the upload config no longer selects OSS (no credentials to reach the bucket).
+ */
+export async function fileRemoverFor(app: Infra, disk: string, isPrivate: boolean): Promise<((key: string) => Promise<void>) | null> {
+  if (disk === 'public') {
+    const storage = localStorage(uploadRoot(app))
+    return (key) => storage.removeKey(key)
+  }
+  if (disk === 'private') {
+    const storage = localPrivateStorage(privateUploadRoot(app))
+    return (key) => storage.remove(key)
+  }
+  const oss = disk === 'alioss' ? await ossOptions(app) : null
+  if (!oss) return null
+  if (isPrivate) {
+    const storage = ossPrivateStorage(oss)
+    return (key) => storage.remove(key)
+  }
+  const storage = ossStorage(oss)
+  return (key) => storage.removeKey(key)
+}

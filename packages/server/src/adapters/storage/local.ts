@@ -39,6 +39,9 @@ export function localStorage(root: string, urlPrefix = '/uploads'): Storage {
       if (!url.startsWith(`${urlPrefix}/`)) return
       await rm(fileOf(decodeURIComponent(url.slice(urlPrefix.length + 1))), { force: true })
     },
+    async removeKey(key) {
+      await rm(fileOf(key), { force: true })
+    },
     async read(url) {
       if (!url.startsWith(`${urlPrefix}/`)) return null
       return readIfThere(fileOf(decodeURIComponent(url.slice(urlPrefix.length + 1))))

@@ -63,6 +63,9 @@ export function ossStorage(opts: OssOptions): Storage {
       const key = ownKey(url)
       if (key) await client.delete(key)
     },
+    async removeKey(key) {
+      await client.delete(key)
+    },
     async read(url) {
       const key = ownKey(url)
       return key ? readObject(client, key) : null

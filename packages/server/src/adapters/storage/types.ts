@@ -5,6 +5,8 @@ export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<string>
   /** Deletes the file `put` answered this URL for; a URL of another storage, or a file already gone, is no error. */
   remove(url: string): Promise<void>
+  /** Deletes the file stored under `key` (what `put` was given); a file already gone is no error. */
+  removeKey(key: string): Promise<void>
   /** The bytes of the file `put` answered this URL for; null for a URL of another storage or a file that is gone. */
   read(url: string): Promise<Buffer | null>
 }

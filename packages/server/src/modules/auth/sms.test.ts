@@ -20,6 +20,10 @@ const address = (ip: string) => ({ 'X-Forwarded-For': ip })
 /** Test apps with their own caps, on the file's database and Redis prefix. */
 const appWith = (caps: Parameters<typeof createTestApp>[0]) => createTestApp({ TRUST_PROXY: true, ...caps })
 const resetPassword = (code: string, password = 'Reset@123') => http(app).post('/api/forget_password').send({ phone: PHONE, code, password })
+const secondsUntilMidnight = () => {
+  const now = new Date()
+  return (new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime() - now.getTime()) / 1000
+}
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 
 beforeAll(async () => {
@@ -85,6 +89,9 @@ describe('POST /api/sms', () => {
     const again = await sendSms(PHONE, 'login')
     expect(again.status).toBe(429)
     expect(again.body).toMatchObject({ code: 429, msg: msg('msg.smsFrequent') })
+    // what is left of the interval (SMS_INTERVAL_SECONDS, 60)
+    expect(Number(again.headers['retry-after'])).toBeGreaterThanOrEqual(58)
+    expect(Number(again.headers['retry-after'])).toBeLessThanOrEqual(60)
     // another usage is another slot
     expect((await sendSms(PHONE, 'forget_password')).body.code).toBe(200)
     expect(fake.sent).toHaveLength(2)
@@ -100,6 +107,8 @@ describe('POST /api/sms', () => {
       const third = await http(capped).post('/api/sms').set(address('198.51.100.2')).set(bearer(login.body.data.access_token)).send({ phone: PHONE, name: 'edit_user' })
       expect(third.status).toBe(429)
       expect(third.body).toMatchObject({ code: 429, msg: msg('msg.smsDailyCap') })
+      // the daily caps free up at the next local midnight
+      expect(Math.abs(Number(third.headers['retry-after']) - secondsUntilMidnight())).toBeLessThanOrEqual(2)
       expect(fake.sent).toHaveLength(2)
     } finally {
       await capped.close()
@@ -113,6 +122,9 @@ describe('POST /api/sms', () => {
     for (const phone of phones) answers.push((await sendSms(phone, 'register', app, ip)).body)
     expect(answers.slice(0, 10)).toEqual(Array(10).fill({ code: 200, msg: msg('msg.smsSent'), data: null }))
     expect(answers.slice(10)).toEqual(Array(10).fill({ code: 429, msg: msg('msg.smsFrequent'), data: null }))
+    // the hourly cap frees up when the clock hour ends
+    const refused = await sendSms(phones[19], 'register', app, ip)
+    expect(Math.abs(Number(refused.headers['retry-after']) - (3600 - ((Date.now() / 1000) % 3600)))).toBeLessThanOrEqual(2)
     expect(fake.sent.map((m) => m.phone)).toEqual(phones.slice(0, 10))
     // another address is not held back
     expect((await sendSms(phones[15], 'register', app, address('203.0.113.11'))).body.code).toBe(200)

@@ -25,19 +25,32 @@ function today(): string {
   return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`
 }
 
+/** When the local calendar day of `today()` ends. */
+function nextMidnight(): number {
+  const d = new Date()
+  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime()
+}
+
 const intervalKey = (app: FastifyInstance, phone: string, usage: SmsUsage) => app.key('sms', 'interval', phone, usage)
 
-type Quota = { key: string; cap: number; seconds: number; refusal: MessageKey }
+/**
+ * A quota counted under `key` for `seconds`. A quota of a calendar window (an hour, a day) frees up when the
+ * window ends (`endsAt`, epoch ms); the interval when its key expires.
+ */
+type Quota = { key: string; cap: number; seconds: number; refusal: MessageKey; endsAt?: number }
 
-/** Takes one send from every quota, or none when one is used up (its 1-based index is answered then). */
+/**
+ * Takes one send from every quota, or none when one is used up: then answers its 1-based index and the
+ * milliseconds its key has left.
+ */
 const TAKE_QUOTAS = `
 for i = 1, #KEYS do
-  if tonumber(redis.call('GET', KEYS[i]) or '0') >= tonumber(ARGV[2 * i - 1]) then return i end
+  if tonumber(redis.call('GET', KEYS[i]) or '0') >= tonumber(ARGV[2 * i - 1]) then return {i, redis.call('PTTL', KEYS[i])} end
 end
 for i = 1, #KEYS do
   if redis.call('INCR', KEYS[i]) == 1 then redis.call('EXPIRE', KEYS[i], ARGV[2 * i]) end
 end
-return 0`
+return {0, 0}`
 
 /**
  * The quotas one send uses, in the order they are checked. A refused send uses none of them: a stranger held
@@ -48,25 +61,29 @@ function sendQuotas(app: FastifyInstance, req: FastifyRequest, phone: string, us
   const address = addressKey(req.ip)
   const day = today()
   const hour = Math.floor(Date.now() / 3_600_000)
+  const hourEnd = (hour + 1) * 3_600_000
+  const dayEnd = nextMidnight()
   const DAY = 2 * 86_400
   return [
     { key: intervalKey(app, phone, usage), cap: 1, seconds: config.SMS_INTERVAL_SECONDS, refusal: 'msg.smsFrequent' },
-    { key: app.key('sms', 'ip_hour', address, hour), cap: config.SMS_IP_HOURLY_CAP, seconds: 7_200, refusal: 'msg.smsFrequent' },
-    { key: app.key('sms', 'ip_day', address, day), cap: config.SMS_IP_DAILY_CAP, seconds: DAY, refusal: 'msg.smsDailyCap' },
+    { key: app.key('sms', 'ip_hour', address, hour), cap: config.SMS_IP_HOURLY_CAP, seconds: 7_200, refusal: 'msg.smsFrequent', endsAt: hourEnd },
+    { key: app.key('sms', 'ip_day', address, day), cap: config.SMS_IP_DAILY_CAP, seconds: DAY, refusal: 'msg.smsDailyCap', endsAt: dayEnd },
     ...(req.actor
-      ? [{ key: app.key('sms', 'caller_day', accountKey(req.actor), day), cap: config.SMS_CALLER_DAILY_CAP, seconds: DAY, refusal: 'msg.smsDailyCap' } as const]
+      ? [{ key: app.key('sms', 'caller_day', accountKey(req.actor), day), cap: config.SMS_CALLER_DAILY_CAP, seconds: DAY, refusal: 'msg.smsDailyCap', endsAt: dayEnd } as const]
       : []),
-    { key: app.key('sms', 'phone_ip_day', phone, address, day), cap: config.SMS_PHONE_IP_DAILY_CAP, seconds: DAY, refusal: 'msg.smsDailyCap' },
-    { key: app.key('sms', 'day', phone, day), cap: config.SMS_DAILY_CAP, seconds: DAY, refusal: 'msg.smsDailyCap' },
+    { key: app.key('sms', 'phone_ip_day', phone, address, day), cap: config.SMS_PHONE_IP_DAILY_CAP, seconds: DAY, refusal: 'msg.smsDailyCap', endsAt: dayEnd },
+    { key: app.key('sms', 'day', phone, day), cap: config.SMS_DAILY_CAP, seconds: DAY, refusal: 'msg.smsDailyCap', endsAt: dayEnd },
   ]
 }
 
-/** Claims one send from every quota, or refuses with 429. */
+/** Claims one send from every quota, or refuses with 429 and when the used-up quota frees up. */
 async function claimSendSlot(app: FastifyInstance, req: FastifyRequest, phone: string, usage: SmsUsage): Promise<void> {
   const quotas = sendQuotas(app, req, phone, usage)
   const args = quotas.flatMap((q) => [q.cap, q.seconds])
-  const refused = Number(await app.redis.eval(TAKE_QUOTAS, quotas.length, ...quotas.map((q) => q.key), ...args))
-  if (refused) throw tooMany(quotas[refused - 1].refusal)
+  const [refused, keyLeftMs] = (await app.redis.eval(TAKE_QUOTAS, quotas.length, ...quotas.map((q) => q.key), ...args)) as [number, number]
+  if (!refused) return
+  const quota = quotas[refused - 1]
+  throw tooMany(quota.refusal, quota.endsAt ? quota.endsAt - Date.now() : keyLeftMs)
 }
 
 /**

@@ -83,13 +83,10 @@ export function adminResources(app: FastifyInstance): ServerResource[] {
     beforeDelete: (req, ids, tx) => requireRolesHeld(app, req, tx, ADMIN_TABLES, ids),
   }
 
-  // Permission rows say which key a route checks: the seed derives them from the routes, and through the API only
-  // super admins change them (anyone holding a key could otherwise point it at any route).
-  const superOnly = ['store', 'update', 'destroy', 'import'] as const
+  // Only super admins write permission rows and groups (their declarations' `superOnly`).
   const permissions: ServerResource = {
     decl: R.permissions,
     model: 'admin_permissions',
-    superOnly,
     afterCommit,
     async beforeWrite(req, data, _existing, tx) {
       if (data.pid !== undefined && !(await tx.admin_permission_groups.count({ where: { id: data.pid as number } }))) {
@@ -118,7 +115,7 @@ export function adminResources(app: FastifyInstance): ServerResource[] {
   return [
     admins,
     roles,
-    { decl: R.permission_groups, model: 'admin_permission_groups', superOnly, afterCommit },
+    { decl: R.permission_groups, model: 'admin_permission_groups', afterCommit },
     permissions,
     menuResource(R.menus, 'admin_menus', afterCommit),
     menuResource(R.seller_menus, 'user_menus', afterCommit),

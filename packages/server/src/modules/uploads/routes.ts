@@ -9,6 +9,7 @@ import { ok } from '../../plugins/envelope.ts'
 import { notFound, unauthenticated } from '../../core/errors.ts'
 import { handleUpload, type UploadArea } from './service.ts'
 import { PRIVATE_FILES_PERMISSION, sendPrivateFile, validSignature } from './privateFiles.ts'
+import { sweepUploadsJob } from './sweeper.ts'
 
 const schema = {
   tags: ['uploads'],
@@ -63,5 +64,5 @@ const admin: ScopePlugin = async (app) => {
   )
 }
 
-const uploads: AppModule = { name: 'uploads', storefront, seller: route('seller'), admin }
+const uploads: AppModule = { name: 'uploads', storefront, seller: route('seller'), admin, jobs: [sweepUploadsJob] }
 export default uploads

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import { defineResource, type Dict, type ResourceDecl } from '../../resource.ts'
 import * as zx from '../../zx.ts'
+import { SMS_USAGES } from '../../schemas/auth.ts'
 import { YES_NO } from './rbac.ts'
 
 /** Whole number in 0..max (tiny flags, sort orders, sizes). */
@@ -24,6 +25,8 @@ const SMS_STATUS: Dict = [
   { label: 'fields.sms_sent', value: 1 },
   { label: 'fields.sms_failed', value: 0 },
 ]
+/** The usages the platform sends codes for (labels `fields.sms_usage_<usage>`). */
+const SMS_USAGE_LABELS: Dict = SMS_USAGES.map((usage) => ({ label: `fields.sms_usage_${usage}`, value: usage }))
 const DEVICES: Dict = [
   { label: 'Android', value: 'android' },
   { label: 'iOS', value: 'ios' },
@@ -75,7 +78,10 @@ export const sms = defineResource({
   name: 'sms',
   area: 'admin',
   fields: {
-    name: { label: 'fields.sms_usage', input: slug(64), required: true, form: { type: 'text' }, column: { type: 'text' }, filter: ['eq', 'like'], search: 'text' },
+    name: {
+      label: 'fields.sms_usage', input: z.enum(SMS_USAGES), required: true,
+      form: { type: 'select', dict: SMS_USAGE_LABELS }, column: { type: 'dict', dict: SMS_USAGE_LABELS }, filter: ['eq'], search: 'select',
+    },
     code: { label: 'fields.sms_template_code', input: zx.text(64, 1), required: true, form: { type: 'text' }, column: { type: 'text' }, filter: ['eq'] },
     content: { label: 'fields.sms_sign_name', input: zx.text(64), form: { type: 'text' }, column: { type: 'text' } },
     description: { label: 'fields.description', input: zx.text(255), form: { type: 'textarea' }, column: { type: 'text' } },
@@ -90,7 +96,7 @@ export const smsLogs = defineResource({
   buttons: { store: false, update: false, deletes: false, destroy: false, import: false },
   fields: {
     phone: { label: 'fields.phone', input: zx.text(20), column: { type: 'text' }, filter: ['eq', 'like'], search: 'text' },
-    name: { label: 'fields.sms_usage', input: zx.text(64), column: { type: 'text' }, filter: ['eq'], search: 'text' },
+    name: { label: 'fields.sms_usage', input: zx.text(64), column: { type: 'dict', dict: SMS_USAGE_LABELS }, filter: ['eq'], search: 'select' },
     status: { label: 'fields.sms_status', input: zx.flag(), column: { type: 'dict', dict: SMS_STATUS }, filter: ['eq'], search: 'select' },
     error_msg: { label: 'fields.error_msg', column: { type: 'text' } },
     ip: { label: 'fields.ip', input: zx.text(45), column: { type: 'text' }, filter: ['eq'] },

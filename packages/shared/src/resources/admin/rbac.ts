@@ -79,6 +79,12 @@ function menuFields(lazyUrl: string) {
   } satisfies Record<string, FieldDecl>
 }
 
+/**
+ * Permission rows say which key a route checks: the seed derives them from the routes, and only super admins change
+ * them (anyone holding a key could otherwise point it at any route).
+ */
+const PERMISSION_ROWS_SUPER_ONLY = ['store', 'update', 'destroy', 'import'] as const
+
 export const resources: ResourceDecl[] = [
   defineResource({
     name: 'admins',
@@ -101,6 +107,7 @@ export const resources: ResourceDecl[] = [
   defineResource({
     name: 'permission_groups',
     area: 'admin',
+    superOnly: PERMISSION_ROWS_SUPER_ONLY,
     fields: {
       name: {
         label: 'fields.group_name', input: zx.text(64, 1), required: true,
@@ -112,6 +119,7 @@ export const resources: ResourceDecl[] = [
   defineResource({
     name: 'permissions',
     area: 'admin',
+    superOnly: PERMISSION_ROWS_SUPER_ONLY,
     fields: {
       pid: {
         label: 'fields.permission_group', input: zx.id(), required: true,
