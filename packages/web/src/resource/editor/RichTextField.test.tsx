@@ -6,6 +6,7 @@ import type { Editor } from '@tiptap/react';
 import i18n from '../../i18n';
 import { ResourceForm } from '../form/ResourceForm';
 import { splitRichText } from '../richText';
+import { RICH_TEXT_SEPARATOR } from '@qshop/shared/constants';
 import { renderInApp, stubApi } from '../testing';
 
 const articles = defineResource({
@@ -35,6 +36,19 @@ describe('the editor field', () => {
     const { html, json } = splitRichText(content);
     expect(html).toBe('<p>Hello</p>');
     expect(json).toMatchObject({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hello' }] }] });
+  });
+
+  it('shows a stored description whose tree the editor cannot load (seeded goods: html + separator + [])', async () => {
+    stubApi(() => ({ code: 200, msg: '', data: null }));
+    const stored = `<p>100% 精梳棉面料</p><ul><li>柔软透气</li></ul>${RICH_TEXT_SEPARATOR}[]`;
+    renderInApp(<ResourceForm decl={articles} endpoint="/Admin/articles" mode="update" record={{ id: 1, content: stored }} onSaved={vi.fn()} onCancel={vi.fn()} />);
+    const editable = await waitFor(() => {
+      const element = document.querySelector('[contenteditable="true"]');
+      if (!element?.textContent) throw new Error('editor not filled');
+      return element as HTMLElement & { editor: Editor };
+    });
+    expect(editable).toHaveTextContent('100% 精梳棉面料柔软透气');
+    expect(editable.editor.getHTML()).toBe('<p>100% 精梳棉面料</p><ul><li><p>柔软透气</p></li></ul>');
   });
 
   it('takes images pasted or dropped into the text: small ones inline, larger ones uploaded', async () => {
