@@ -15,6 +15,9 @@ const articles = defineResource({
   fields: { content: { label: 'fields.rich_content', input: zx.text(5000, 1), required: true, form: { type: 'editor' } } },
 });
 
+// The editor's field is loaded lazily: its first load can take a few seconds on a busy machine.
+const MOUNT = { timeout: 10_000 };
+
 describe('the editor field', () => {
   it('saves html + separator + JSON node tree', async () => {
     const requests = stubApi(() => ({ code: 200, msg: '', data: { id: 1 } }));
@@ -24,7 +27,7 @@ describe('the editor field', () => {
       const element = document.querySelector('[contenteditable="true"]');
       if (!element) throw new Error('editor not mounted');
       return element;
-    });
+    }, MOUNT);
     expect(screen.getByRole('button', { name: i18n.t('resource.editor.bold') })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: i18n.t('resource.editor.image') })).toBeInTheDocument();
     // jsdom has no layout for typing into ProseMirror: the content goes in through the editor's commands.
@@ -46,7 +49,7 @@ describe('the editor field', () => {
       const element = document.querySelector('[contenteditable="true"]');
       if (!element?.textContent) throw new Error('editor not filled');
       return element as HTMLElement & { editor: Editor };
-    });
+    }, MOUNT);
     expect(editable).toHaveTextContent('100% 精梳棉面料柔软透气');
     expect(editable.editor.getHTML()).toBe('<p>100% 精梳棉面料</p><ul><li><p>柔软透气</p></li></ul>');
   });
@@ -58,7 +61,7 @@ describe('the editor field', () => {
       const element = document.querySelector('[contenteditable="true"]');
       if (!element) throw new Error('editor not mounted');
       return element as HTMLElement & { editor: Editor };
-    });
+    }, MOUNT);
     const transfer = (files: File[]) => ({ files, types: ['Files'], getData: () => '' });
     const small = new File([new Uint8Array(100)], 'small.png', { type: 'image/png' });
     const paste = Object.assign(new Event('paste', { bubbles: true, cancelable: true }), { clipboardData: transfer([small]) });
