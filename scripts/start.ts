@@ -37,6 +37,10 @@ if (prepare) {
   const identity = await makeIdentityImagesPrivate(app)
   if (identity.moved) console.log(`identity images made private: ${identity.moved}`)
   for (const { store, field, value } of identity.left) console.log(`store ${store}: ${field} is not a file of this platform's storage, left as it is: ${value}`)
+  // Goods pictures saved without an image-space row (older goods, imports) are listed in their store's image space.
+  const { recordGoodsPictures } = await import('../packages/server/src/modules/catalog/imageSpace.ts')
+  const recorded = await recordGoodsPictures(app)
+  if (recorded) console.log(`goods pictures added to the image spaces: ${recorded}`)
   await app.close()
 }
 
