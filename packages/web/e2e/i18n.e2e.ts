@@ -56,7 +56,7 @@ test('back-office shell and list page: 简体中文 → English in place', async
 
   await switchToEnglish(page, page.locator('header'))
   // Shell: module tabs, side menu, system name, page title (menu ename)
-  await page.getByRole('navigation', { name: 'Modules' }).getByRole('button', { name: 'Stores' }).waitFor()
+  await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Stores' }).waitFor()
   const sideEn = page.getByRole('complementary', { name: 'Side menu' })
   await sideEn.getByText('Admin Centre').waitFor()
   await sideEn.getByRole('link', { name: 'Carriers', exact: true }).waitFor()

@@ -33,6 +33,10 @@ async function visibleMenu(page: Page): Promise<MenuTree[]> {
     const tab = tabs.nth(i)
     await tab.click()
     await expect.poll(() => tab.getAttribute('aria-current')).toBe('true')
+    // The tab opens the module's first page, whose group then expands on its own.
+    const first = (await tab.getAttribute('href'))!
+    await page.waitForURL((url) => url.pathname === first)
+    await side.locator('.mantine-NavLink-root[data-active]').first().waitFor()
     const closedGroups = side.locator('button.mantine-NavLink-root:not([data-expanded])')
     while ((await closedGroups.count()) > 0) await closedGroups.first().click()
     const entries = await side.evaluate((aside) => {
