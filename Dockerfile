@@ -13,7 +13,7 @@ COPY . .
 RUN pnpm generate && pnpm --filter @qshop/web build
 
 FROM build AS app
-ENV NODE_ENV=production PORT=3000 UPLOAD_DIR=/srv/uploads PRIVATE_UPLOAD_DIR=/srv/private-uploads
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 UPLOAD_DIR=/srv/uploads PRIVATE_UPLOAD_DIR=/srv/private-uploads
 # Not root: the upload folders and the secrets folder (volumes in compose, which take this owner and mode when they
 # are first created) are the only places the app writes to.
 RUN mkdir -p /srv/uploads /srv/private-uploads /srv/secrets && chown node:node /srv/uploads /srv/private-uploads /srv/secrets && chmod 700 /srv/secrets

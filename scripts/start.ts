@@ -37,22 +37,42 @@ if (prepare) {
   const identity = await makeIdentityImagesPrivate(app)
   if (identity.moved) console.log(`identity images made private: ${identity.moved}`)
   for (const { store, field, value } of identity.left) console.log(`store ${store}: ${field} is not a file of this platform's storage, left as it is: ${value}`)
+  // Goods pictures saved without an image-space row (older goods, imports) are listed in their store's image space.
+  const { recordGoodsPictures } = await import('../packages/server/src/modules/catalog/imageSpace.ts')
+  const recorded = await recordGoodsPictures(app)
+  if (recorded) console.log(`goods pictures added to the image spaces: ${recorded}`)
   await app.close()
 }
 
 const tsx = path.join(root, 'node_modules/.bin/tsx')
 const children: ChildProcess[] = []
+// Set by Ctrl-C (SIGINT) or SIGTERM: each process then closes its connections and exits; a child ending then is
+// expected, and this process exits 0 once all have.
+let stopping = false
 function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
   const child = spawn(command, args, { stdio: 'inherit', env })
   child.on('exit', (code, signal) => {
-    console.log(`${name} exited (${signal ?? code})`)
-    for (const c of children) if (c !== child) c.kill('SIGTERM')
-    process.exitCode = code ?? 1
+    // While stopping, a process ended by the signal itself (or a wrapper reporting it: 130, 143) is expected too.
+    const clean = code === 0 || (stopping && (signal === 'SIGINT' || signal === 'SIGTERM' || code === 130 || code === 143))
+    if (!clean) {
+      // One process failing stops the others: half a platform is no use.
+      console.error(`${name} exited (${signal ?? code})`)
+      process.exitCode = code || 1
+    }
+    if (!stopping) {
+      stopping = true
+      for (const c of children) if (c !== child) c.kill('SIGTERM')
+    }
   })
   children.push(child)
 }
-const server = (entry: string, env?: NodeJS.ProcessEnv) =>
-  run(entry, tsx, [...(dev ? ['watch', '--clear-screen=false'] : []), path.join(root, 'packages/server/src', entry)], env)
+// Node itself with tsx's loader, so a signal reaches the server's own handlers (the tsx command would stand between);
+// `tsx watch` in development, which restarts on change.
+const server = (entry: string, env?: NodeJS.ProcessEnv) => {
+  const file = path.join(root, 'packages/server/src', entry)
+  if (dev) run(entry, tsx, ['watch', '--clear-screen=false', file], env)
+  else run(entry, process.execPath, ['--import', 'tsx', file], env)
+}
 
 if (!only || only === 'api') {
   if (dev) {
@@ -64,4 +84,11 @@ if (!only || only === 'api') {
   } else server('main.ts')
 }
 if (!only || only === 'worker') server('worker.ts')
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => children.forEach((c) => c.kill(signal)))
+// Ctrl-C in a terminal signals every process of the group at once; a signal sent to this process alone (SIGTERM from
+// a service manager) is passed on. A child that had it already ignores the repeat (main.ts, worker.ts).
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => {
+    if (stopping) return
+    stopping = true
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM')
+  })

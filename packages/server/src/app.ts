@@ -11,6 +11,7 @@ import type { Config } from './config.ts'
 import type { Db } from './core/db.ts'
 import type { AreaName } from './core/context.ts'
 import { routeClassOf, type RouteClass } from './core/rateLimits.ts'
+import { ConciseRequestLog } from './core/requestLog.ts'
 import envelope from './plugins/envelope.ts'
 import infra from './plugins/infra.ts'
 import auth from './plugins/auth.ts'
@@ -56,6 +57,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const headers = helmetHeaders(APP_SECURITY_HEADERS)
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    logController: new ConciseRequestLog(),
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     bodyLimit: 2 * 1024 * 1024,

@@ -20,7 +20,8 @@ const corsOrigins = z
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** The loopback only by default: the demo accounts' passwords are public. Containers set 0.0.0.0. */
+  HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().default('mysql://root@127.0.0.1:3306/qshop'),
   DATABASE_POOL: z.coerce.number().int().positive().default(10),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),

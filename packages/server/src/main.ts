@@ -4,9 +4,20 @@ import { buildApp } from './app.ts'
 
 const config = loadConfig()
 const app = await buildApp(config)
+// Ctrl-C reaches every process of the terminal's group, and `pnpm start` passes it on too: the first signal closes
+// the server (open requests finish, then the database, Redis and queue connections), later ones wait for that.
+let closing = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    app.log.info({ signal }, 'shutting down')
-    app.close().then(() => process.exit(0), () => process.exit(1))
+  process.on(signal, () => {
+    if (closing) return
+    closing = true
+    app.log.debug({ signal }, 'shutting down')
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed')
+        process.exit(1)
+      },
+    )
   })
-await app.listen({ port: config.PORT, host: config.HOST })
+await app.listen({ port: config.PORT, host: config.HOST, listenTextResolver: (address) => `QShop is ready at ${address}` })

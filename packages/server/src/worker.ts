@@ -26,7 +26,7 @@ for (const worker of workers) {
   worker.on('completed', (job, result) => log[idle(result) ? 'debug' : 'info']({ job: job.name, result }, 'job completed'))
   worker.on('failed', (job, err) => log.error({ job: job?.name, attempts: job?.attemptsMade, err }, 'job failed'))
 }
-log.info({ queues: workers.map((w) => w.name), schedules: schedules.map((s) => s.id) }, 'worker started')
+log.debug({ queues: workers.map((w) => w.name), schedules: schedules.map((s) => s.id) }, 'worker started')
 
 async function shutdown() {
   for (const worker of workers) await worker.close()
@@ -35,9 +35,13 @@ async function shutdown() {
   infra.redis.disconnect()
   connection.disconnect()
 }
+// The first signal closes everything (see main.ts); later ones wait for that.
+let closing = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
-  process.once(signal, () => {
-    log.info({ signal }, 'shutting down')
+  process.on(signal, () => {
+    if (closing) return
+    closing = true
+    log.debug({ signal }, 'shutting down')
     shutdown().then(
       () => process.exit(0),
       (err: unknown) => {

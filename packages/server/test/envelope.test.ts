@@ -156,7 +156,7 @@ describe('401 / 403 / 404 / 402 / 409 / 413', () => {
     for (const [method, url] of [['get', '/api/no/such/route'], ['post', '/api/Admin/nothing'], ['delete', '/api/common']] as const) {
       const res = await http(app)[method](url)
       expect(res.status, url).toBe(404)
-      expect(res.body, url).toEqual({ code: 404, msg: '接口不存在', data: null })
+      expect(res.body, url).toEqual({ code: 404, msg: '请求的地址不存在', data: null })
     }
     const missing = await http(app).get('/api/Admin/probe_configs/999999').set(bearer(superToken))
     expect(missing.status).toBe(404)
@@ -309,8 +309,32 @@ describe('languages and request ids', () => {
     expect(accept.body.msg).toBe('Your session has expired, please log in again.')
 
     const chinese = await http(app).get('/api/no/route').set('Accept-Language', 'zh-CN,zh;q=0.9,en;q=0.8')
-    expect(chinese.body.msg).toBe('接口不存在')
-    expect((await http(app).get('/api/no/route').set('lang', 'en')).body.msg).toBe('No such interface.')
+    expect(chinese.body.msg).toBe('请求的地址不存在')
+    expect((await http(app).get('/api/no/route').set('lang', 'en')).body.msg).toBe('The requested address does not exist.')
+  })
+
+  it('answers the framework\'s own refusals in the envelope, in the request\'s language: unknown route or method, malformed JSON, unsupported media type, body too large', async () => {
+    const expected = {
+      'zh-cn': { route: '请求的地址不存在', invalid: '数据异常', tooLarge: '上传内容过大' },
+      en: { route: 'The requested address does not exist.', invalid: 'Data is abnormal.', tooLarge: 'The upload is too large.' },
+    } as const
+    for (const [lang, msg] of Object.entries(expected)) {
+      const cases = [
+        [http(app).get('/api/no/such/route'), 404, msg.route],
+        // a method the path does not serve is an unknown route too (no English "Method Not Allowed")
+        [http(app).put('/api/health'), 404, msg.route],
+        [http(app).patch('/api/Admin/probe_configs'), 404, msg.route],
+        [http(app).post('/api/Admin/probe_configs').set(bearer(superToken)).set('Content-Type', 'application/json').send('{"name": '), 400, msg.invalid],
+        [http(app).post('/api/Admin/probe_configs').set(bearer(superToken)).set('Content-Type', 'text/xml').send('<a/>'), 400, msg.invalid],
+        [post({ name: 'big', content: 'x'.repeat(3 * 1024 * 1024) }), 413, msg.tooLarge],
+      ] as const
+      for (const [request, status, text] of cases) {
+        const res = await request.set('lang', lang)
+        expect(res.status, `${lang} ${text}`).toBe(status)
+        expect(res.headers['content-type'], `${lang} ${text}`).toMatch(/^application\/json/)
+        expect(res.body, `${lang} ${text}`).toEqual({ code: status, msg: text, data: null })
+      }
+    }
   })
 
   it('echoes x-request-id, or makes one, on success and error answers', async () => {
@@ -354,7 +378,7 @@ describe('health, docs, security headers', () => {
       for (const path of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
         const res = await http(closed).get(path)
         expect(res.status, path).toBe(404)
-        expect(res.body, path).toEqual({ code: 404, msg: '接口不存在', data: null })
+        expect(res.body, path).toEqual({ code: 404, msg: '请求的地址不存在', data: null })
       }
     } finally {
       await closed.close()

@@ -42,10 +42,10 @@ test('admin adds, edits, searches, exports and deletes a carrier on the generic 
 
   // The module tab, then the group and the leaf of the side menu.
   const modules = page.getByRole('navigation', { name: '功能模块' })
-  await modules.getByRole('button', { name: '店铺中心' }).click()
-  await expect.poll(() => modules.getByRole('button', { name: '店铺中心' }).getAttribute('aria-current')).toBe('true')
+  await modules.getByRole('link', { name: '店铺中心' }).click()
+  await expect.poll(() => modules.getByRole('link', { name: '店铺中心' }).getAttribute('aria-current')).toBe('true')
   await side.getByText('物流中心', { exact: true }).click()
-  await side.getByRole('button', { name: '物流公司', exact: true }).click()
+  await side.getByRole('link', { name: '物流公司', exact: true }).click()
   await page.waitForURL('**/Admin/expresses')
   await page.getByRole('heading', { name: '物流公司' }).waitFor()
   await page.getByRole('cell', { name: '顺丰', exact: true }).waitFor()

@@ -25,7 +25,7 @@ const shownTree = (modules: MenuItem[]): MenuTree[] => {
 
 /** Opens every module tab and every side-menu group and reads what is shown. */
 async function visibleMenu(page: Page): Promise<MenuTree[]> {
-  const tabs = page.getByRole('navigation', { name: '功能模块' }).getByRole('button')
+  const tabs = page.getByRole('navigation', { name: '功能模块' }).getByRole('link')
   const side = page.getByRole('complementary', { name: '侧边菜单' })
   const tree: MenuTree[] = []
   const count = await tabs.count()
@@ -33,7 +33,11 @@ async function visibleMenu(page: Page): Promise<MenuTree[]> {
     const tab = tabs.nth(i)
     await tab.click()
     await expect.poll(() => tab.getAttribute('aria-current')).toBe('true')
-    const closedGroups = side.locator('a.mantine-NavLink-root:not([data-expanded])')
+    // The tab opens the module's first page, whose group then expands on its own.
+    const first = (await tab.getAttribute('href'))!
+    await page.waitForURL((url) => url.pathname === first)
+    await side.locator('.mantine-NavLink-root[data-active]').first().waitFor()
+    const closedGroups = side.locator('button.mantine-NavLink-root:not([data-expanded])')
     while ((await closedGroups.count()) > 0) await closedGroups.first().click()
     const entries = await side.evaluate((aside) => {
       const visible = (el: Element) => (el as HTMLElement).checkVisibility()
@@ -85,9 +89,9 @@ test('the store owner sees every seller menu; the 客服 sub-account only its ro
   const workbench = granted.find((module) => module.name === '工作台')
   expect(workbench?.children.map((entry) => entry.name)).toEqual(['客服聊天'])
 
-  await page.getByRole('navigation', { name: '功能模块' }).getByRole('button', { name: '工作台' }).click()
+  await page.getByRole('navigation', { name: '功能模块' }).getByRole('link', { name: '工作台' }).click()
   const side = page.getByRole('complementary', { name: '侧边菜单' })
-  await side.getByRole('button', { name: '客服聊天' }).waitFor()
+  await side.getByRole('link', { name: '客服聊天' }).waitFor()
   expect(await side.getByText('仪表盘').count()).toBe(0)
 
   await page.goto('/Seller/dashboard')

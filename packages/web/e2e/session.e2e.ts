@@ -19,10 +19,10 @@ const pathname = (page: Page) => new URL(page.url()).pathname
 
 /** Through the shell's menus: 店铺中心 › 物流中心 › 物流公司 (a list that calls the API). */
 async function openCarriers(page: Page) {
-  await page.getByRole('navigation', { name: '功能模块' }).getByRole('button', { name: '店铺中心' }).click()
+  await page.getByRole('navigation', { name: '功能模块' }).getByRole('link', { name: '店铺中心' }).click()
   const side = page.getByRole('complementary', { name: '侧边菜单' })
   await side.getByText('物流中心', { exact: true }).click()
-  await side.getByRole('button', { name: '物流公司', exact: true }).click()
+  await side.getByRole('link', { name: '物流公司', exact: true }).click()
 }
 
 test('admin: an expired access token is renewed with the refresh token; without one the page goes to /Admin/login', async () => {
@@ -42,7 +42,7 @@ test('admin: an expired access token is renewed with the refresh token; without 
 
   // Expired and nothing to renew it with: back to the admin login, the session gone.
   await setStored(page, { admin_token: expiredCopy(renewed!), admin_refresh_token: null })
-  await page.getByRole('complementary', { name: '侧边菜单' }).getByRole('button', { name: '区域地址', exact: true }).click()
+  await page.getByRole('complementary', { name: '侧边菜单' }).getByRole('link', { name: '区域地址', exact: true }).click()
   await page.waitForURL('**/Admin/login')
   await page.getByRole('heading', { name: '平台管理员登录' }).waitFor()
   await expectToast(page, SESSION_EXPIRED)

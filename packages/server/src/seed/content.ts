@@ -8,8 +8,9 @@ import { demoUrl, writeDemoImages } from './images.ts'
 import type { Tally } from './tally.ts'
 import { insertRows } from './insert.ts'
 
-/** html as a stored rich-text value: html, the separator, then the editor's (empty) node tree. */
-export const richText = (html: string) => `${html}${RICH_TEXT_SEPARATOR}[]`
+/** html as a stored rich-text value: html, the separator, then no editor document (null): the editor builds its
+ *  document from the html. (An empty list there is no document: the editor refused it and showed nothing.) */
+export const richText = (html: string) => `${html}${RICH_TEXT_SEPARATOR}null`
 
 /** KuaiBao carrier codes (qwshop-facts §6.4). */
 export const EXPRESSES: [name: string, code: string][] = [

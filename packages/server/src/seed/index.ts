@@ -10,6 +10,7 @@ import { seedDemo } from './demo.ts'
 import { seedMenusAndPermissions, seedRole } from './rbac.ts'
 import { Tally } from './tally.ts'
 import { settleAll } from './settle.ts'
+import { recordGoodsPictures } from '../modules/catalog/imageSpace.ts'
 
 export type SeedOptions = {
   /** demo accounts (demo.ts DEMO_ACCOUNTS): admin and operator, seller (approved store, goods) and seller_cs, shopper */
@@ -40,6 +41,8 @@ export async function seed(app: FastifyInstance, opts: SeedOptions = {}): Promis
     seedContent(app, tally),
     opts.demo ? seedDemo(app, { areas, classIds, adminRoleId, seller }, tally) : null,
   ])
+  // The demo goods' pictures belong in their store's image space, like uploaded ones.
+  tally.add('file_spaces', await recordGoodsPictures(app))
   // Roles or permissions may have changed under cached actors.
   if (tally.total) await app.actors.invalidate()
   return { changed: tally.counts, ms: Math.round(performance.now() - started) }

@@ -1,6 +1,6 @@
 // The admin and seller back-office menu trees (qwshop-facts §6.1/§6.2 plus every page the spec names).
 // A menu item's `apis` is its route path and the data endpoint (/Admin/x → /api/Admin/x); `view` is the web
-// page key. An item whose parent has an `apis` is a sub-page (goods form, image space): routed, not listed.
+// page key. An item whose parent has an `apis` is a sub-page (the goods form): routed, not listed.
 
 export type MenuSeed = {
   name: string
@@ -123,12 +123,10 @@ export const SELLER_MENUS: MenuSeed[] = [
   ]),
   group('商品中心', 'Goods', 'fa-box', [
     page('商品管理', 'Goods', 'fa-boxes-stacked', '/Seller/goods', {
-      children: [
-        page('商品编辑', 'Edit goods', 'fa-pen-to-square', '/Seller/goods/form'),
-        page('图片空间', 'Image space', 'fa-images', '/Seller/file_spaces'),
-      ],
+      children: [page('商品编辑', 'Edit goods', 'fa-pen-to-square', '/Seller/goods/form')],
     }),
     page('属性规格', 'Attributes and specs', 'fa-tags', '/Seller/goods_attrs'),
+    page('图片空间', 'Image space', 'fa-images', '/Seller/file_spaces'),
   ]),
   group('店铺中心', 'Store', 'fa-store', [
     page('店铺配置', 'Store settings', 'fa-sliders', '/Seller/stores'),

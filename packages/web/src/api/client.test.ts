@@ -110,17 +110,21 @@ describe('error catalogue', () => {
     expect(error.fieldErrors).toEqual({ name: 'required' });
   });
 
-  it('HTTP 404: "Not Found Pages 404."', async () => {
-    fetchMock.mockResolvedValueOnce(envelope(404, null, 'no such record', 404));
+  it('HTTP 404: the server message under a "not found" title, in the page\'s language', async () => {
+    fetchMock.mockResolvedValueOnce(envelope(404, null, 'The requested address does not exist.', 404));
     const error = await failure(api.get('/x/9'));
     expect(error.kind).toBe('http');
-    expect(notifyError).toHaveBeenCalledWith('no such record', 'Not Found Pages 404.');
+    expect(notifyError).toHaveBeenCalledWith('The requested address does not exist.', 'Not found (404)');
+    await i18n.changeLanguage('zh-cn');
+    fetchMock.mockResolvedValueOnce(envelope(404, null, '请求的地址不存在', 404));
+    await failure(api.get('/no/such/route'));
+    expect(notifyError).toHaveBeenLastCalledWith('请求的地址不存在', '请求的地址不存在 (404)');
   });
 
-  it('HTTP 500: "500 (Internal Server Error)" plus the message', async () => {
+  it('HTTP 500: a translated "server error" title plus the message', async () => {
     fetchMock.mockResolvedValueOnce(envelope(500, null, 'boom', 500));
     await failure(api.get('/x'));
-    expect(notifyError).toHaveBeenCalledWith('boom', '500 (Internal Server Error)');
+    expect(notifyError).toHaveBeenCalledWith('boom', 'Server error (500)');
   });
 
   it('HTTP 401 without an envelope: the server message', async () => {
@@ -129,16 +133,20 @@ describe('error catalogue', () => {
     expect(notifyError).toHaveBeenCalledWith('Unauthorized by proxy');
   });
 
-  it('other HTTP errors: status text and error_code', async () => {
-    fetchMock.mockResolvedValueOnce(answer('', { status: 502, statusText: 'Bad Gateway' }));
+  it('other HTTP errors: a translated title with the status, never the server\'s English status text or its HTML page', async () => {
+    fetchMock.mockResolvedValueOnce(answer('<html><body>502 Bad Gateway</body></html>', { status: 502, statusText: 'Bad Gateway' }));
     await failure(api.get('/x'));
-    expect(notifyError).toHaveBeenCalledWith('error_code: 502', 'Bad Gateway');
+    expect(notifyError).toHaveBeenCalledWith('Request failed', 'Request failed (502)');
+    await i18n.changeLanguage('zh-cn');
+    fetchMock.mockResolvedValueOnce(answer('', { status: 405, statusText: 'Method Not Allowed' }));
+    await failure(api.get('/x'));
+    expect(notifyError).toHaveBeenLastCalledWith('请求失败', '请求失败 (405)');
   });
 
-  it('other HTTP errors keep the server message beside the code', async () => {
+  it('other HTTP errors keep the server message under the title', async () => {
     fetchMock.mockResolvedValueOnce(answer({ code: 403, msg: 'No permission', data: null }, { status: 403, statusText: 'Forbidden' }));
     await failure(api.get('/x'));
-    expect(notifyError).toHaveBeenCalledWith('No permission (error_code: 403)', 'Forbidden');
+    expect(notifyError).toHaveBeenCalledWith('No permission', 'Request failed (403)');
   });
 
   it('no response: a network-abnormal message in the console, no toast', async () => {

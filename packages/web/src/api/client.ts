@@ -141,16 +141,17 @@ function fail(kind: ApiError['kind'], message: string, status: number, body: unk
 }
 
 function reportHttpError(response: Response, envelope: Envelope | null, body: unknown): string {
-  const serverMessage = envelope?.msg || (typeof body === 'string' ? body : '');
+  // A plain-text answer (a proxy's) is shown; an HTML error page is not text for a toast.
+  const serverMessage = envelope?.msg || (typeof body === 'string' && !/^\s*</.test(body) ? body.slice(0, 200) : '');
   switch (response.status) {
     case 404:
-      notifyError(serverMessage, i18n.t('http.notFound'));
+      notifyError(serverMessage || i18n.t('http.failed'), i18n.t('http.notFound'));
       return i18n.t('http.notFound');
     case 500:
-      notifyError(serverMessage, i18n.t('http.serverError'));
+      notifyError(serverMessage || i18n.t('http.failed'), i18n.t('http.serverError'));
       return i18n.t('http.serverError');
     case 401: {
-      const message = serverMessage || response.statusText;
+      const message = serverMessage || i18n.t('http.sessionExpired');
       notifyError(message);
       return message;
     }
@@ -158,9 +159,9 @@ function reportHttpError(response: Response, envelope: Envelope | null, body: un
       notifyError(i18n.t('http.tooFrequent'));
       return i18n.t('http.tooFrequent');
     default: {
-      const title = response.statusText || i18n.t('http.failed');
-      const code = `error_code: ${response.status}`;
-      notifyError(serverMessage ? `${serverMessage} (${code})` : code, title);
+      // The status text is the server's English ("Bad Gateway"): the title is written in the page's language.
+      const title = i18n.t('http.failedStatus', { status: response.status });
+      notifyError(serverMessage || i18n.t('http.failed'), title);
       return title;
     }
   }

@@ -14,7 +14,8 @@ const adminGoods: PageEntry = { load: () => import('../admin/catalog/AdminGoodsP
 const adminGoodsReview: PageEntry = { load: () => import('../admin/catalog/GoodsReviewPage') };
 const adminStores: PageEntry = { load: () => import('../admin/catalog/AdminStoresPage') };
 const sellerGoods: PageEntry = { load: () => import('../seller/catalog/SellerGoodsPage') };
-const sellerGoodsForm: PageEntry = { load: () => import('../seller/catalog/GoodsFormPage') };
+// It titles itself: adding or editing a goods.
+const sellerGoodsForm: PageEntry = { load: () => import('../seller/catalog/GoodsFormPage'), showTitle: false };
 const sellerImageSpace: PageEntry = { load: () => import('../seller/catalog/ImageSpacePage') };
 const sellerStore: PageEntry = { load: () => import('../seller/catalog/StoreSettingsPage') };
 

@@ -12,7 +12,7 @@ import {
 } from 'mantine-react-table';
 import { MRT_Localization_EN } from 'mantine-react-table/locales/en/index.esm.mjs';
 import { MRT_Localization_ZH_HANS } from 'mantine-react-table/locales/zh-Hans/index.esm.mjs';
-import { ROW_ACTIONS_COLUMN_WIDTH } from '../config';
+import { EXPAND_COLUMN_WIDTH, ROW_ACTIONS_COLUMN_WIDTH, SELECT_COLUMN_WIDTH } from '../config';
 import { currentLanguage } from '../i18n';
 import type { ColumnModel } from './columns';
 import { ResourcePager } from './ResourcePager';
@@ -20,6 +20,10 @@ import { tableColumns, type CellRenderers } from './tableColumns';
 import type { Row } from './types';
 import type { DictMap } from './useDictOptions';
 import type { ResourceList } from './useResourceList';
+import classes from './ResourceTable.module.css';
+
+/** The actions stay at the right edge of the table's box while the other columns scroll under them. */
+const COLUMN_PINNING = { left: [], right: ['mrt-row-actions'] };
 
 export interface ResourceTableProps {
   list: ResourceList;
@@ -97,6 +101,7 @@ export function ResourceTable({ list, columns, dicts, tree = false, renderCell, 
     onRowSelectionChange: (updater) => onSelectionChange(apply(updater, selection)),
     onExpandedChange: (updater) => setExpanded(apply(updater, expanded)),
     state: {
+      columnPinning: COLUMN_PINNING,
       rowSelection: selection,
       expanded,
       sorting: sortingOf(list.sort),
@@ -114,7 +119,13 @@ export function ResourceTable({ list, columns, dicts, tree = false, renderCell, 
     enableFullScreenToggle: true,
     enableRowActions: Boolean(rowActions),
     positionActionsColumn: 'last',
-    displayColumnDefOptions: { 'mrt-row-actions': { header: t('resource.actions'), size: ROW_ACTIONS_COLUMN_WIDTH } },
+    enableColumnPinning: true,
+    displayColumnDefOptions: {
+      'mrt-row-actions': { header: t('resource.actions'), size: ROW_ACTIONS_COLUMN_WIDTH, minSize: ROW_ACTIONS_COLUMN_WIDTH },
+      'mrt-row-select': { size: SELECT_COLUMN_WIDTH, minSize: SELECT_COLUMN_WIDTH },
+      'mrt-row-expand': { size: EXPAND_COLUMN_WIDTH, minSize: EXPAND_COLUMN_WIDTH },
+    },
+    mantineTableProps: { className: classes.table },
     renderRowActions: rowActions ? ({ row }) => rowActions(row.original) : undefined,
     renderTopToolbarCustomActions: () => toolbar,
     renderEmptyRowsFallback: () => (

@@ -6,6 +6,7 @@ import { ADMIN_RESOURCES, SELLER_RESOURCES } from '@qshop/shared/resources/index
 import { clearSession, setUser } from '../auth/session';
 import i18n from '../i18n';
 import { tableButtons } from './buttons';
+import { dialogTitle } from './dialogs';
 import { formFieldsOf } from './form/formFields';
 import ResourcePage from './ResourcePage';
 import { listAnswer, renderInApp, stubApi } from './testing';
@@ -24,12 +25,34 @@ describe('declared resources', () => {
     stubApi(() => listAnswer([]));
     renderInApp(<ResourcePage />, path);
     expect(await screen.findByText(i18n.t('common.empty'))).toBeInTheDocument();
+    // Its dialogs are titled with what it holds ("添加文章", "Add article"), in both languages.
+    const nameKey = `resourceName.${decl.area}.${decl.name}`;
+    expect(['zh-cn', 'en'].every((lng) => i18n.exists(nameKey, { lng, fallbackLng: false })), nameKey).toBe(true);
     if (!tableButtons(decl, true).store) return;
     await userEvent.click(screen.getByRole('button', { name: i18n.t('resource.toolbar.add') }));
     const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: i18n.t('resource.named.add', { name: i18n.t(nameKey) }) })).toBeInTheDocument();
     for (const { field } of formFieldsOf(decl)) {
       expect(within(dialog).getByText(i18n.t(field.label))).toBeInTheDocument();
       expect(i18n.exists(field.label, { lng: 'en', fallbackLng: false })).toBe(true);
+    }
+  });
+
+  it('titles the dialogs with the resource in the current language', async () => {
+    const articles = ADMIN_RESOURCES.articles;
+    stubApi(() => listAnswer([]));
+    await i18n.changeLanguage('zh-cn');
+    try {
+      renderInApp(<ResourcePage />, '/Admin/articles');
+      await userEvent.click(await screen.findByRole('button', { name: i18n.t('resource.toolbar.add') }));
+      expect(await screen.findByRole('heading', { name: '添加文章' })).toBeInTheDocument();
+      expect(dialogTitle(i18n.t, articles, 'update')).toBe('编辑文章');
+      expect(dialogTitle(i18n.t, { area: 'admin', name: 'unnamed' }, 'update')).toBe('编辑');
+      await i18n.changeLanguage('en');
+      expect(dialogTitle(i18n.t, articles, 'create')).toBe('Add article');
+      expect(dialogTitle(i18n.t, SELLER_RESOURCES.freights, 'view')).toBe('View freight template');
+    } finally {
+      await i18n.changeLanguage('en');
     }
   });
 });

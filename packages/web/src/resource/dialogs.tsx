@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Center, Grid, Loader, Modal } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import type { ResourceDecl } from '@qshop/shared';
+import i18n from '../i18n';
 import { DIALOG_WIDTH, FORM_COLUMN_SPAN } from '../config';
 import { ColumnValue } from './cells/ColumnValue';
 import { viewFieldsOf } from './columns';
@@ -67,12 +69,22 @@ function ViewBody({ decl, endpoint, id }: { decl: ResourceDecl; endpoint: string
   );
 }
 
+type DialogKind = NonNullable<DialogTarget>['kind'];
+const NAMED_TITLES = { create: 'resource.named.add', update: 'resource.named.edit', view: 'resource.named.view' } as const;
+const PLAIN_TITLES = { create: 'resource.add', update: 'resource.edit', view: 'resource.view' } as const;
+
+/** "添加文章" / "Add article": the action and what the resource holds (resourceName.<area>.<name>); the bare action
+ *  for a resource without a name. */
+export function dialogTitle(t: TFunction, decl: Pick<ResourceDecl, 'area' | 'name'>, kind: DialogKind): string {
+  const nameKey = `resourceName.${decl.area}.${decl.name}`;
+  return i18n.exists(nameKey) ? t(NAMED_TITLES[kind], { name: t(nameKey) }) : t(PLAIN_TITLES[kind]);
+}
+
 /** The add, edit and view dialogs: 50% wide, their content destroyed on close (spec §9). */
 export function ResourceDialog({ decl, endpoint, target, onClose, onSaved }: DialogProps) {
   const { t } = useTranslation();
-  const titles = { create: 'resource.add', update: 'resource.edit', view: 'resource.view' } as const;
   return (
-    <Modal opened={target !== null} onClose={onClose} size={DIALOG_WIDTH} title={target ? t(titles[target.kind]) : ''}>
+    <Modal opened={target !== null} onClose={onClose} size={DIALOG_WIDTH} title={target ? dialogTitle(t, decl, target.kind) : ''}>
       {target?.kind === 'view' ? <ViewBody decl={decl} endpoint={endpoint} id={target.id} /> : null}
       {target && target.kind !== 'view' ? (
         <FormBody decl={decl} endpoint={endpoint} mode={target.kind} id={target.kind === 'update' ? target.id : null} onClose={onClose} onSaved={onSaved} />

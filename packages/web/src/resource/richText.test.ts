@@ -18,6 +18,11 @@ describe('rich-text values', () => {
     expect(splitRichText(null)).toEqual({ html: '', json: null });
   });
 
+  it('read a tree the editor cannot load (the seed\'s [], another editor\'s node list) as html without a tree', () => {
+    for (const tree of ['[]', 'null', '[{"type":"paragraph","children":[{"text":"Hi"}]}]', '{"content":[]}', '"text"'])
+      expect(splitRichText(`<p>Hi</p>${RICH_TEXT_SEPARATOR}${tree}`), tree).toEqual({ html: '<p>Hi</p>', json: null });
+  });
+
   it('show only the html part in views', () => {
     expect(richTextHtml(joinRichText('<p>Hi</p>', doc))).toBe('<p>Hi</p>');
   });

@@ -3,9 +3,14 @@ import { RICH_TEXT_SEPARATOR } from '@qshop/shared/constants';
 
 export interface RichTextParts {
   html: string;
-  /** The editor's JSON node tree; null for plain html written elsewhere. */
+  /** The editor's JSON document; null for plain html, or a tree of another editor, which the editor cannot load. */
   json: unknown;
 }
+
+/** A document of this editor (Tiptap): an object of type doc. The reference platform's values and older seeds carry
+ *  `[]` or another editor's node list there, which the editor refuses ("Invalid content") and then shows nothing. */
+const isEditorDoc = (json: unknown): boolean =>
+  typeof json === 'object' && json !== null && !Array.isArray(json) && (json as { type?: unknown }).type === 'doc';
 
 export function joinRichText(html: string, json: unknown): string {
   return `${html}${RICH_TEXT_SEPARATOR}${JSON.stringify(json)}`;
@@ -17,7 +22,8 @@ export function splitRichText(value: string | null | undefined): RichTextParts {
   if (at === -1) return { html: value, json: null };
   const html = value.slice(0, at);
   try {
-    return { html, json: JSON.parse(value.slice(at + RICH_TEXT_SEPARATOR.length)) };
+    const json: unknown = JSON.parse(value.slice(at + RICH_TEXT_SEPARATOR.length));
+    return { html, json: isEditorDoc(json) ? json : null };
   } catch {
     return { html, json: null };
   }

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -43,7 +43,7 @@ const menu: MenuItem[] = [
     ename: 'System',
     view: '',
     apis: '',
-    children: [{ id: 6, name: '', ename: '', view: '', apis: '', children: [{ id: 7, name: '菜单', ename: 'Menus', view: 'Admin/menus/index', apis: '/Admin/menus' }] }],
+    children: [{ id: 6, name: '菜单管理', ename: 'Menu settings', view: '', apis: '', children: [{ id: 7, name: '菜单', ename: 'Menus', view: 'Admin/menus/index', apis: '/Admin/menus' }] }],
   },
   { id: 8, name: '空模块', ename: 'Empty', view: 'Admin/empty', apis: '/Admin/empty', children: [] },
 ];
@@ -78,7 +78,7 @@ describe('back-office shell', () => {
     const tabs = screen.getByRole('navigation', { name: 'Modules' });
     expect(tabs).toHaveTextContent('Goods');
     expect(tabs).toHaveTextContent('System');
-    expect(screen.getByRole('button', { name: /Goods/ })).toHaveAttribute('aria-current', 'true');
+    expect(screen.getByRole('link', { name: /Goods/ })).toHaveAttribute('aria-current', 'true');
     const side = screen.getByRole('complementary', { name: 'Side menu' });
     expect(side).toHaveTextContent('Admin Centre');
     expect(side).toHaveTextContent('Brands');
@@ -89,13 +89,33 @@ describe('back-office shell', () => {
     expect(screen.getByText(/Good (morning|afternoon|evening|night), -/)).toBeInTheDocument();
   });
 
-  it('a tab opens the first page of its module and remembers the module', async () => {
+  it('a tab opens the first page of its module with its group expanded, and remembers the module', async () => {
     const router = renderAt('/Admin/goods_brands');
     await screen.findByText('/Admin/goods_brands resource page', {}, LAZY);
-    await userEvent.click(screen.getByRole('button', { name: /System/ }));
+    const tab = screen.getByRole('link', { name: /System/ });
+    expect(tab).toHaveAttribute('href', '/Admin/menus');
+    await userEvent.click(tab);
     await waitFor(() => expect(router.state.location.pathname).toBe('/Admin/menus'));
     expect(localStorage.getItem('admin_menu_index')).toBe('1');
     expect(await screen.findByText('/Admin/menus resource page', {}, LAZY)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Menu settings' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Menus' })).toHaveAttribute('data-active', 'true');
+  });
+
+  it('lists every page as a real link: its address to open in a new tab, client-side navigation on a plain click', async () => {
+    const router = renderAt('/Admin/goods_brands');
+    await screen.findByText('/Admin/goods_brands resource page', {}, LAZY);
+    const side = screen.getByRole('complementary', { name: 'Side menu' });
+    expect(within(side).getByRole('link', { name: 'Brands' })).toHaveAttribute('href', '/Admin/goods_brands');
+    await userEvent.click(within(side).getByRole('button', { name: 'Classes' }));
+    const classes = within(side).getByRole('link', { name: 'Goods classes' });
+    expect(classes).toHaveAttribute('href', '/Admin/goods_classes');
+    const loads = vi.mocked(fetch).mock.calls.length;
+    await userEvent.click(classes);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/Admin/goods_classes'));
+    expect(await screen.findByText('/Admin/goods_classes resource page', {}, LAZY)).toBeInTheDocument();
+    // no page load: the menu was not fetched again
+    expect(vi.mocked(fetch).mock.calls.slice(loads).some(([url]) => String(url).includes('load_menu'))).toBe(false);
   });
 
   it('shows the empty-menu message for a module without children', async () => {
@@ -126,7 +146,7 @@ describe('back-office shell', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Expand / collapse the menu' }));
     const side = screen.getByRole('complementary', { name: 'Side menu' });
     expect(side).not.toHaveTextContent('Admin Centre');
-    expect(screen.getByRole('button', { name: 'Brands' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Brands' })).toHaveAttribute('href', '/Admin/goods_brands');
   });
 
   it('reaches, opens and follows a menu group with the keyboard alone', async () => {
@@ -138,7 +158,7 @@ describe('back-office shell', () => {
     await userEvent.keyboard('{Enter}');
     expect(group).toHaveAttribute('aria-expanded', 'true');
     await userEvent.tab();
-    expect(screen.getByRole('button', { name: 'Goods classes' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Goods classes' })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/Admin/goods_classes'));
   });

@@ -7,7 +7,7 @@ import { useMenus } from '../menu/menuStore';
 import type { MenuItem } from '../menu/types';
 import classes from './BackOfficeLayout.module.css';
 import { MainArea } from './MainArea';
-import { openMenuItem } from './menuTarget';
+import { menuLink, openMenuItem } from './menuTarget';
 import { clampModule, moduleHolding, readSelectedModule, saveSelectedModule } from './modules';
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
@@ -30,29 +30,34 @@ export default function BackOfficeLayout() {
     saveSelectedModule(area, holding);
   }, [holding, area]);
 
+  const knowsRoute = (path: string) => paths.has(path);
+  // Entries with a page are links (menuAnchor.tsx): this runs for the others, and reports their missing route.
   const open = (item: MenuItem) =>
     openMenuItem(item, {
-      knowsRoute: (path) => paths.has(path),
+      knowsRoute,
       navigate: (to) => void navigate(to),
       openExternal: (url) => window.open(url, '_blank', 'noopener'),
     });
+  const linkOf = (item: MenuItem) => menuLink(item, knowsRoute);
 
+  // A tab's link opens the module's first page; the tab stays selected until another page selects its module.
   const selectModule = (index: number) => {
     setSelected(index);
     saveSelectedModule(area, index);
-    open(items[index]);
   };
 
   const style = { '--side-width': `${collapsed ? SIDE_MENU_COLLAPSED_WIDTH : SIDE_MENU_WIDTH}px` } as CSSProperties;
   return (
     <div className={classes.layout} style={style}>
-      <SideMenu area={area} collapsed={collapsed} module={items[activeModule]} pathname={pathname} onOpen={open} />
+      <SideMenu area={area} collapsed={collapsed} module={items[activeModule]} pathname={pathname} linkOf={linkOf} onOpen={open} />
       <div className={classes.body}>
         <TopBar
           area={area}
           modules={items}
           activeModule={activeModule}
           onSelectModule={selectModule}
+          linkOf={linkOf}
+          onOpen={open}
           collapsed={collapsed}
           onToggle={() => setCollapsed((value) => !value)}
         />

@@ -1,22 +1,31 @@
 import { ActionIcon, Menu, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import logoUrl from '../assets/logo.svg';
 import type { BackOfficeArea } from '../auth/areas';
 import { currentLanguage } from '../i18n';
 import type { MenuItem } from '../menu/types';
 import classes from './BackOfficeLayout.module.css';
+import { menuAnchor } from './menuAnchor';
 import { MenuIcon } from './MenuIcon';
 import { menuLabel } from './menuLabel';
+import type { MenuLink } from './menuTarget';
 
-interface SideMenuProps {
+/** What an entry needs to open: its link, and the report of an entry without a page. */
+interface EntryActions {
+  linkOf: (item: MenuItem) => MenuLink;
+  onOpen: (item: MenuItem) => void;
+}
+
+interface SideMenuProps extends EntryActions {
   area: BackOfficeArea;
   collapsed: boolean;
   /** The selected module: its children (two levels) are listed. */
   module: MenuItem | undefined;
   pathname: string;
-  onOpen: (item: MenuItem) => void;
 }
+
+const rootOf = (item: MenuItem, { linkOf, onOpen }: EntryActions) => menuAnchor(linkOf(item), () => onOpen(item));
 
 /** Children shown in the side menu: an entry with its own page lists none (its children are sub-pages such as
  *  the goods form: routed, reached from the page, not listed). */
@@ -25,35 +34,36 @@ export const listedChildren = (item: MenuItem): MenuItem[] => (item.apis ? [] : 
 const holds = (item: MenuItem, pathname: string): boolean =>
   item.apis === pathname || (item.children ?? []).some((child) => holds(child, pathname));
 
-function CollapsedEntry({ entry, pathname, onOpen }: { entry: MenuItem; pathname: string; onOpen: (item: MenuItem) => void }) {
+interface EntryProps {
+  entry: MenuItem;
+  pathname: string;
+  actions: EntryActions;
+}
+
+function CollapsedEntry({ entry, pathname, actions }: EntryProps) {
   const language = currentLanguage();
   const label = menuLabel(entry, language);
-  const button = (
-    <ActionIcon
-      variant={holds(entry, pathname) ? 'filled' : 'subtle'}
-      color={holds(entry, pathname) ? 'red' : 'gray'}
-      size="lg"
-      aria-label={label}
-      onClick={() => onOpen(entry)}
-    >
+  const children = listedChildren(entry);
+  const icon = (extra: { renderRoot?: ReturnType<typeof rootOf> }) => (
+    <ActionIcon variant={holds(entry, pathname) ? 'filled' : 'subtle'} color={holds(entry, pathname) ? 'red' : 'gray'} size="lg" aria-label={label} {...extra}>
       <MenuIcon icon={entry.icon} />
     </ActionIcon>
   );
-  const children = listedChildren(entry);
   if (!children.length) {
     return (
       <Tooltip label={label} position="right">
-        {button}
+        {icon({ renderRoot: rootOf(entry, actions) })}
       </Tooltip>
     );
   }
+  // A group's icon opens its list; the listed entries are the links.
   return (
     <Menu trigger="click-hover" position="right-start" offset={12}>
-      <Menu.Target>{button}</Menu.Target>
+      <Menu.Target>{icon({})}</Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{label}</Menu.Label>
         {children.map((child) => (
-          <Menu.Item key={child.id} onClick={() => onOpen(child)} color={holds(child, pathname) ? 'red' : undefined}>
+          <Menu.Item key={child.id} renderRoot={rootOf(child, actions)} color={holds(child, pathname) ? 'red' : undefined}>
             {menuLabel(child, language)}
           </Menu.Item>
         ))}
@@ -62,19 +72,23 @@ function CollapsedEntry({ entry, pathname, onOpen }: { entry: MenuItem; pathname
   );
 }
 
-function ExpandedEntry({ entry, pathname, onOpen }: { entry: MenuItem; pathname: string; onOpen: (item: MenuItem) => void }) {
+function ExpandedEntry({ entry, pathname, actions }: EntryProps) {
   const language = currentLanguage();
   const children = listedChildren(entry);
-  const [opened, setOpened] = useState(() => holds(entry, pathname));
+  const inside = holds(entry, pathname);
+  const [opened, setOpened] = useState(inside);
+  // Arriving at one of its pages (a module tab opens the module's first page) expands the group.
+  useEffect(() => {
+    if (inside) setOpened(true);
+  }, [inside]);
   if (!children.length) {
     return (
       <NavLink
-        component="button"
+        renderRoot={rootOf(entry, actions)}
         className={classes.sideItem}
         label={menuLabel(entry, language)}
         leftSection={<MenuIcon icon={entry.icon} />}
         active={entry.apis === pathname}
-        onClick={() => onOpen(entry)}
       />
     );
   }
@@ -92,19 +106,19 @@ function ExpandedEntry({ entry, pathname, onOpen }: { entry: MenuItem; pathname:
       {children.map((child) => (
         <NavLink
           key={child.id}
-          component="button"
+          renderRoot={rootOf(child, actions)}
           className={classes.sideItem}
           label={menuLabel(child, language)}
           active={holds(child, pathname)}
-          onClick={() => onOpen(child)}
         />
       ))}
     </NavLink>
   );
 }
 
-export function SideMenu({ area, collapsed, module, pathname, onOpen }: SideMenuProps) {
+export function SideMenu({ area, collapsed, module, pathname, linkOf, onOpen }: SideMenuProps) {
   const { t } = useTranslation();
+  const actions = { linkOf, onOpen };
   const entries = module?.children ?? [];
   return (
     <aside className={classes.side} aria-label={t('shell.sideMenu')}>
@@ -125,10 +139,10 @@ export function SideMenu({ area, collapsed, module, pathname, onOpen }: SideMenu
         {entries.map((entry) =>
           collapsed ? (
             <div key={entry.id} className={classes.collapsedItem}>
-              <CollapsedEntry entry={entry} pathname={pathname} onOpen={onOpen} />
+              <CollapsedEntry entry={entry} pathname={pathname} actions={actions} />
             </div>
           ) : (
-            <ExpandedEntry key={entry.id} entry={entry} pathname={pathname} onOpen={onOpen} />
+            <ExpandedEntry key={entry.id} entry={entry} pathname={pathname} actions={actions} />
           ),
         )}
       </ScrollArea>

@@ -11,8 +11,10 @@ import { currentLanguage } from '../i18n';
 import type { MenuItem } from '../menu/types';
 import classes from './BackOfficeLayout.module.css';
 import { greetingKey } from './greeting';
+import { menuAnchor } from './menuAnchor';
 import { MenuIcon } from './MenuIcon';
 import { menuLabel } from './menuLabel';
+import type { MenuLink } from './menuTarget';
 import { UserInfoDialog } from './UserInfoDialog';
 
 interface TopBarProps {
@@ -20,6 +22,8 @@ interface TopBarProps {
   modules: MenuItem[];
   activeModule: number;
   onSelectModule: (index: number) => void;
+  linkOf: (item: MenuItem) => MenuLink;
+  onOpen: (item: MenuItem) => void;
   collapsed: boolean;
   onToggle: () => void;
 }
@@ -57,7 +61,7 @@ function UserMenu({ area }: { area: BackOfficeArea }) {
   );
 }
 
-export function TopBar({ area, modules, activeModule, onSelectModule, collapsed, onToggle }: TopBarProps) {
+export function TopBar({ area, modules, activeModule, onSelectModule, linkOf, onOpen, collapsed, onToggle }: TopBarProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
@@ -69,6 +73,7 @@ export function TopBar({ area, modules, activeModule, onSelectModule, collapsed,
         {modules.map((module, index) => (
           <UnstyledButton
             key={module.id}
+            renderRoot={menuAnchor(linkOf(module), () => onOpen(module))}
             className={clsx(classes.tab, index === activeModule && classes.tabActive)}
             aria-current={index === activeModule ? 'true' : undefined}
             onClick={() => onSelectModule(index)}

@@ -28,6 +28,17 @@ export function resolveMenuClick(item: MenuItem, knowsRoute: (path: string) => b
   return { kind: 'missing', item: target };
 }
 
+/** Where an entry's link points: a route of the app, or an external address (opened in a new tab). None when the
+ *  entry has no page to open (a click then logs the missing route). */
+export type MenuLink = { kind: 'route'; to: string } | { kind: 'external'; url: string } | null;
+
+export function menuLink(item: MenuItem, knowsRoute: (path: string) => boolean): MenuLink {
+  const action = resolveMenuClick(item, knowsRoute);
+  if (action.kind === 'navigate') return { kind: 'route', to: action.to };
+  if (action.kind === 'external') return { kind: 'external', url: action.url };
+  return null;
+}
+
 export interface MenuClickDeps {
   knowsRoute: (path: string) => boolean;
   navigate: (to: string) => void;

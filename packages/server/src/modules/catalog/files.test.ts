@@ -7,7 +7,8 @@ import sharp from 'sharp'
 import type { Worker } from 'bullmq'
 import { createTestApp, eventually, http, resetDb, startMaintenanceWorker } from '../../../test/helpers.ts'
 import { uploadRoot } from '../../plugins/uploads.ts'
-import { leafClasses, sellerWithStore, type Leaf, type TestSeller } from './testkit.ts'
+import { createGoods, leafClasses, sellerWithStore, type Leaf, type TestSeller } from './testkit.ts'
+import { recordGoodsPictures } from './imageSpace.ts'
 
 let app: FastifyInstance
 let leaves: Leaf[]
@@ -119,6 +120,31 @@ describe('image space', () => {
     await eventually(() => !onDisk(urls[0]))
     expect(urls.map(onDisk)).toEqual([false, true, true, true])
     expect(await app.db.outbox.count({ where: { sent_at: null } })).toBe(0)
+  })
+
+  test('the pictures a store\'s goods already show are listed in its own image space only, once', async () => {
+    const mine = await createGoods(app, seller.storeId, leaves[0].id, { goods_name: '有图商品' })
+    await app.db.goods.update({ where: { id: mine.id }, data: { goods_master_image: '/uploads/goods/a.png', goods_images: '/uploads/goods/a.png,/uploads/goods/b%20c.png' } })
+    await app.db.goods_skus.create({ data: { goods_id: mine.id, sku_name: '红色', spec_id: '[]', goods_image: '/uploads/goods/sku.webp' } })
+    const theirs = await createGoods(app, other.storeId, leaves[0].id)
+    await app.db.goods.update({ where: { id: theirs.id }, data: { goods_master_image: '/uploads/goods/theirs.png', goods_images: 'https://cdn.example.com/x.png' } })
+    // a picture uploaded through the goods form is listed already
+    const uploaded = await upload(seller)
+    await app.db.goods.update({ where: { id: mine.id }, data: { goods_images: `/uploads/goods/a.png,/uploads/goods/b%20c.png,${uploaded.body.data as string}` } })
+
+    expect(await recordGoodsPictures(app)).toBe(4)
+    expect(await recordGoodsPictures(app)).toBe(0)
+
+    const listed = async (s: TestSeller) => {
+      const res = await as(s).get('/file_spaces', { per_page: 100 })
+      expect(res.body.code).toBe(200)
+      return (res.body.data.data as { url: string; name: string; ext_name: string; dir_id: number }[]).map(({ url, name, ext_name, dir_id }) => ({ url, name, ext_name, dir_id }))
+    }
+    const mineListed = await listed(seller)
+    expect(mineListed.map((f) => f.url).sort()).toEqual(['/uploads/goods/a.png', '/uploads/goods/b%20c.png', '/uploads/goods/sku.webp', uploaded.body.data].sort())
+    expect(mineListed).toContainEqual({ url: '/uploads/goods/b%20c.png', name: 'b c.png', ext_name: 'png', dir_id: 0 })
+    // the other store sees its own local picture, never this store's, and no outside address
+    expect((await listed(other)).map((f) => f.url)).toEqual(['/uploads/goods/theirs.png'])
   })
 
   test('a refused delete (one foreign id) removes nothing', async () => {

@@ -6,6 +6,7 @@ import type { Editor } from '@tiptap/react';
 import i18n from '../../i18n';
 import { ResourceForm } from '../form/ResourceForm';
 import { splitRichText } from '../richText';
+import { RICH_TEXT_SEPARATOR } from '@qshop/shared/constants';
 import { renderInApp, stubApi } from '../testing';
 
 const articles = defineResource({
@@ -13,6 +14,9 @@ const articles = defineResource({
   area: 'admin',
   fields: { content: { label: 'fields.rich_content', input: zx.text(5000, 1), required: true, form: { type: 'editor' } } },
 });
+
+// The editor's field is loaded lazily: its first load can take a few seconds on a busy machine.
+const MOUNT = { timeout: 10_000 };
 
 describe('the editor field', () => {
   it('saves html + separator + JSON node tree', async () => {
@@ -23,7 +27,7 @@ describe('the editor field', () => {
       const element = document.querySelector('[contenteditable="true"]');
       if (!element) throw new Error('editor not mounted');
       return element;
-    });
+    }, MOUNT);
     expect(screen.getByRole('button', { name: i18n.t('resource.editor.bold') })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: i18n.t('resource.editor.image') })).toBeInTheDocument();
     // jsdom has no layout for typing into ProseMirror: the content goes in through the editor's commands.
@@ -37,6 +41,19 @@ describe('the editor field', () => {
     expect(json).toMatchObject({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Hello' }] }] });
   });
 
+  it('shows a stored description whose tree the editor cannot load (seeded goods: html + separator + [])', async () => {
+    stubApi(() => ({ code: 200, msg: '', data: null }));
+    const stored = `<p>100% 精梳棉面料</p><ul><li>柔软透气</li></ul>${RICH_TEXT_SEPARATOR}[]`;
+    renderInApp(<ResourceForm decl={articles} endpoint="/Admin/articles" mode="update" record={{ id: 1, content: stored }} onSaved={vi.fn()} onCancel={vi.fn()} />);
+    const editable = await waitFor(() => {
+      const element = document.querySelector('[contenteditable="true"]');
+      if (!element?.textContent) throw new Error('editor not filled');
+      return element as HTMLElement & { editor: Editor };
+    }, MOUNT);
+    expect(editable).toHaveTextContent('100% 精梳棉面料柔软透气');
+    expect(editable.editor.getHTML()).toBe('<p>100% 精梳棉面料</p><ul><li><p>柔软透气</p></li></ul>');
+  });
+
   it('takes images pasted or dropped into the text: small ones inline, larger ones uploaded', async () => {
     const requests = stubApi((request) => ({ code: 200, msg: '', data: request.method === 'POST' ? '/uploads/editor/big.png' : null }));
     renderInApp(<ResourceForm decl={articles} endpoint="/Admin/articles" mode="create" record={null} onSaved={vi.fn()} onCancel={vi.fn()} />);
@@ -44,7 +61,7 @@ describe('the editor field', () => {
       const element = document.querySelector('[contenteditable="true"]');
       if (!element) throw new Error('editor not mounted');
       return element as HTMLElement & { editor: Editor };
-    });
+    }, MOUNT);
     const transfer = (files: File[]) => ({ files, types: ['Files'], getData: () => '' });
     const small = new File([new Uint8Array(100)], 'small.png', { type: 'image/png' });
     const paste = Object.assign(new Event('paste', { bubbles: true, cancelable: true }), { clipboardData: transfer([small]) });

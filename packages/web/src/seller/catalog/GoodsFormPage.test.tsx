@@ -49,6 +49,7 @@ describe('the goods form', () => {
     const requests = api();
     renderInApp(<GoodsFormPage />, '/Seller/goods/form?id=5');
     expect(await screen.findByLabelText(fieldLabel('goods_name'))).toHaveValue('T恤');
+    expect(screen.getByRole('heading', { name: i18n.t('resource.named.edit', { name: i18n.t('resourceName.seller.goods') }) })).toBeInTheDocument();
     expect(screen.getByText(tc('refusedBecause', { reason: '图片不清晰' }))).toBeInTheDocument();
     expect(cell('红色 / M', 'goods_price')).toHaveValue('59.00');
     expect(cell('红色 / L', 'goods_stock')).toHaveValue('20');
@@ -112,6 +113,8 @@ describe('the goods form', () => {
     const requests = api(GOODS, () => ({ code: 400, msg: 'invalid', data: { class_id: 'not allowed', goods_no: 'taken' } }));
     const { container } = renderInApp(<GoodsFormPage />, '/Seller/goods/form');
     fireEvent.change(await screen.findByLabelText(fieldLabel('goods_name')), { target: { value: '新品' } });
+    expect(screen.getByRole('heading', { name: i18n.t('resource.named.add', { name: i18n.t('resourceName.seller.goods') }) })).toBeInTheDocument();
+    expect(i18n.t('resource.named.add', { name: i18n.t('resourceName.seller.goods', { lng: 'zh-cn' }), lng: 'zh-cn' })).toBe('添加商品');
     fireEvent.change(screen.getByLabelText(fieldLabel('goods_price')), { target: { value: '12.5' } });
     fireEvent.change(screen.getByLabelText(fieldLabel('goods_stock')), { target: { value: '3' } });
     fireEvent.click(screen.getByRole('button', { name: tc('saveGoods') }));

@@ -1,13 +1,15 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Badge, Button, Fieldset, Grid, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Divider, Fieldset, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { DictOption } from '@qshop/shared';
 import { GOODS_STATUS, GOODS_VERIFY_STATES } from '@qshop/shared/resources/admin/catalog';
 import { FREIGHT, GOODS_VERIFY, MAX_GOODS_IMAGES, MAX_SKUS } from '@qshop/shared/schemas/catalog';
+import { SELLER_RESOURCES } from '@qshop/shared/resources/index';
 import { api } from '../../api/client';
 import { FORM_COLUMN_SPAN } from '../../config';
+import { dialogTitle } from '../../resource/dialogs';
 import { FieldInput } from '../../resource/form/FieldInput';
 import { FieldRow } from '../../resource/form/FieldRow';
 import { FORM_GRID_COLUMNS } from '../../resource/form/formFields';
@@ -237,7 +239,21 @@ export default function GoodsFormPage() {
   const references = useGoodsReferences();
   const goods = useLoad(`goods-${id ?? 'new'}`, () => (id === null ? Promise.resolve(null) : api.get<GoodsRecord>(`/Seller/goods/${id}`)));
 
-  if (references.state.status !== 'ready') return <LoadState state={references.state} onRetry={references.retry} />;
-  if (goods.state.status !== 'ready') return <LoadState state={goods.state} onRetry={goods.retry} />;
-  return <GoodsForm key={id ?? 'new'} id={id} goods={goods.state.data} refs={references.state.data} onReloadAttrs={references.reloadAttrs} />;
+  const { t } = useTranslation();
+
+  // The page's own title: the menu entry's name ("Edit goods") would be wrong for a new goods.
+  const title = (
+    <>
+      <Title order={4}>{dialogTitle(t, SELLER_RESOURCES.goods, id === null ? 'create' : 'update')}</Title>
+      <Divider my="sm" />
+    </>
+  );
+  if (references.state.status !== 'ready') return <>{title}<LoadState state={references.state} onRetry={references.retry} /></>;
+  if (goods.state.status !== 'ready') return <>{title}<LoadState state={goods.state} onRetry={goods.retry} /></>;
+  return (
+    <>
+      {title}
+      <GoodsForm key={id ?? 'new'} id={id} goods={goods.state.data} refs={references.state.data} onReloadAttrs={references.reloadAttrs} />
+    </>
+  );
 }
