@@ -1,5 +1,5 @@
 // `pnpm start` / `pnpm dev`: prepare the database (create, migrate, seed when empty, make the identity images of older
-// store applications private), then run the API and the worker.
+// store applications private, give older images their sized copies), then run the API and the worker.
 //   --dev            reload on change: the API and the worker under tsx watch, and the web app from Vite's dev
 //                    server on PORT (changes appear in the browser at once), which forwards /api and /uploads
 //                    to the API on PORT + 1
@@ -37,6 +37,10 @@ if (prepare) {
   const identity = await makeIdentityImagesPrivate(app)
   if (identity.moved) console.log(`identity images made private: ${identity.moved}`)
   for (const { store, field, value } of identity.left) console.log(`store ${store}: ${field} is not a file of this platform's storage, left as it is: ${value}`)
+  // Images stored before sized copies were made on upload get theirs (resumable; nothing to do on later starts).
+  const { fillSizedCopies } = await import('../packages/server/src/modules/uploads/fillSizedCopies.ts')
+  const sized = await fillSizedCopies(app, (line) => console.log(line))
+  if (sized.unreadable) console.log(`sized copies: ${sized.unreadable} stored images are gone or unreadable, left without copies`)
   await app.close()
 }
 
