@@ -78,13 +78,14 @@ export async function handleUpload(app: FastifyInstance, req: FastifyRequest, ar
   const newName = `${randomUUID()}.${stored.ext}`
   const key = `${fields.name}/${today}/${newName}`
   const isPrivate = isIdentityFolder(fields.name)
-  const copies = !isPrivate && fields.uploadType !== 'uploadFile' ? await makeSizedCopies(stored.body) : []
   const destination = isPrivate ? privateDestination(await privateStorageFor(app)) : publicDestination(app, await storageFor(app))
   const release = await reserveUpload(app, area === 'seller' ? { area, id: storeId } : { area, id: actor.id }, today, stored.body.length)
 
   let rowId: number | null = null
   let url: string | null = null
   try {
+    // Encoded after the quota check, so that refused uploads cost no encoding.
+    const copies = !isPrivate && fields.uploadType !== 'uploadFile' ? await makeSizedCopies(stored.body) : []
     const row = await app.db.uploads.create({
       data: {
         area, owner_id: actor.id, store_id: storeId, folder: fields.name, disk: destination.disk, path: key, size: stored.body.length,

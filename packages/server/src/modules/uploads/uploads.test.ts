@@ -13,6 +13,7 @@ import { ossStorage } from '../../adapters/storage/oss.ts'
 import { permissionRow } from '../rbac/testkit.ts'
 import { makeIdentityImagesPrivate } from '../stores/identityMove.ts'
 import { SIZED_WIDTHS, sizedCopyUrl } from '@qshop/shared/sizedImages'
+import { fillSizedCopies } from './fillSizedCopies.ts'
 
 let app: FastifyInstance
 
@@ -683,6 +684,28 @@ describe('OSS storage driver', () => {
     expect(oss.deleted).toEqual(['store/20250101/legacy.png', ...copyKeys('store/20250101/legacy.png')])
     const reference = (await app.db.stores.findUniqueOrThrow({ where: { id: store.id } })).id_card_t
     expect(await app.db.uploads.findFirstOrThrow({ where: { url: reference } })).toMatchObject({ disk: 'alioss', path: moved.key.slice('private-files/'.length), owner_id: owner.id })
+  })
+
+  it('fills in the sized copies of images already in the bucket once, beside them', async () => {
+    await useOss()
+    const owner = await makeUser('oss_fill')
+    const key = 'goods/20250101/4c1e0b6f-8a3d-4c55-9f0e-2d7b1a9c4e21.png'
+    const url = await ossStorage({ bucket: 'shop-bucket', endpoint, key: 'AK-test', secret: 'SK-test-secret', cname: true }).put(key, await png(600, 300), 'image/png')
+    const row = await app.db.uploads.create({ data: { area: 'seller', owner_id: owner.id, folder: 'goods', disk: 'alioss', path: key, url, size: 1, mime: 'image/png' } })
+    const before = oss.received.length
+    await fillSizedCopies(app)
+    const copies = oss.received.slice(before).filter((r) => r.key.startsWith('goods/20250101/'))
+    expect(copies.map((r) => r.key)).toEqual(copyKeys(key))
+    expect(await Promise.all(copies.map(async (r) => [r.contentType, (await sharp(r.body).metadata()).width]))).toEqual([
+      ['image/webp', 200],
+      ['image/webp', 400],
+      ['image/webp', 600],
+      ['image/webp', 600],
+    ])
+    expect((await app.db.uploads.findUniqueOrThrow({ where: { id: row.id } })).copy_widths).toBe(SIZED_WIDTHS.join(','))
+    const after = oss.received.length
+    await fillSizedCopies(app)
+    expect(oss.received.length).toBe(after)
   })
 
   it('answers CDN URLs when a cdn domain is configured', async () => {
