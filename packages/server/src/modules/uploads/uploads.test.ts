@@ -106,6 +106,8 @@ describe('POST /api/uploads (shopper)', () => {
     expect(res.body.data).toMatch(/\.gif$/)
     const stored = await http(app).get(res.body.data).responseType('blob')
     expect(await sharp(stored.body as Buffer).metadata()).toMatchObject({ format: 'gif', pages: 3, width: 20, height: 20 })
+    const copy = await http(app).get(sizedCopyUrl(res.body.data, 200)).responseType('blob')
+    expect(await sharp(copy.body as Buffer).metadata()).toMatchObject({ format: 'webp', pages: 3, width: 20 })
   })
 
   it('refuses by content: a text file named .png, an SVG, a PDF without uploadType', async () => {
