@@ -39,8 +39,12 @@ if (prepare) {
   for (const { store, field, value } of identity.left) console.log(`store ${store}: ${field} is not a file of this platform's storage, left as it is: ${value}`)
   // Images stored before sized copies were made on upload get theirs (resumable; nothing to do on later starts).
   const { fillSizedCopies } = await import('../packages/server/src/modules/uploads/fillSizedCopies.ts')
-  const sized = await fillSizedCopies(app, (line) => console.log(line))
-  if (sized.unreadable) console.log(`sized copies: ${sized.unreadable} stored images are gone or unreadable, left without copies`)
+  // A storage that fails (a bucket out of reach) stops the step, not the start: pages show originals meanwhile.
+  const sized = await fillSizedCopies(app, (line) => console.log(line)).catch((err: unknown) => {
+    console.log(`sized copies: stopped (${err instanceof Error ? err.message : String(err)}); the next start goes on from there`)
+    return null
+  })
+  if (sized?.unreadable) console.log(`sized copies: ${sized.unreadable} stored images are gone or unreadable, left without copies`)
   await app.close()
 }
 
