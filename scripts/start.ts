@@ -1,5 +1,5 @@
 // `pnpm start` / `pnpm dev`: prepare the database (create, migrate, seed when empty, make the identity images of older
-// store applications private), then run the API and the worker.
+// store applications private, give older images their sized copies), then run the API and the worker.
 //   --dev            reload on change: the API and the worker under tsx watch, and the web app from Vite's dev
 //                    server on PORT (changes appear in the browser at once), which forwards /api and /uploads
 //                    to the API on PORT + 1
@@ -41,6 +41,14 @@ if (prepare) {
   const { recordGoodsPictures } = await import('../packages/server/src/modules/catalog/imageSpace.ts')
   const recorded = await recordGoodsPictures(app)
   if (recorded) console.log(`goods pictures added to the image spaces: ${recorded}`)
+  // Images stored before sized copies were made on upload get theirs (resumable; nothing to do on later starts).
+  const { fillSizedCopies } = await import('../packages/server/src/modules/uploads/fillSizedCopies.ts')
+  // A storage that fails (a bucket out of reach) stops the step, not the start: pages show originals meanwhile.
+  const sized = await fillSizedCopies(app, (line) => console.log(line)).catch((err: unknown) => {
+    console.log(`sized copies: stopped (${err instanceof Error ? err.message : String(err)}); the next start goes on from there`)
+    return null
+  })
+  if (sized?.unreadable) console.log(`sized copies: ${sized.unreadable} stored images are gone or unreadable, left without copies`)
   await app.close()
 }
 

@@ -22,29 +22,31 @@ async function readIfThere(file: string): Promise<Buffer | null> {
   }
 }
 
-async function writeNew(file: string, body: Buffer) {
+async function writeNew(file: string, body: Buffer, replace = false) {
   await mkdir(path.dirname(file), { recursive: true })
-  await writeFile(file, body, { flag: 'wx' })
+  await writeFile(file, body, { flag: replace ? 'w' : 'wx' })
 }
 
 export function localStorage(root: string, urlPrefix = '/uploads'): Storage {
   const fileOf = filesUnder(root)
+  const keyOf = (url: string) => (url.startsWith(`${urlPrefix}/`) ? decodeURIComponent(url.slice(urlPrefix.length + 1)) : null)
   return {
     disk: 'public',
-    async put(key, body) {
-      await writeNew(fileOf(key), body)
+    async put(key, body, _contentType, opts) {
+      await writeNew(fileOf(key), body, opts?.replace)
       return `${urlPrefix}/${key}`
     },
+    keyOf,
     async remove(url) {
-      if (!url.startsWith(`${urlPrefix}/`)) return
-      await rm(fileOf(decodeURIComponent(url.slice(urlPrefix.length + 1))), { force: true })
+      const key = keyOf(url)
+      if (key) await rm(fileOf(key), { force: true })
     },
     async removeKey(key) {
       await rm(fileOf(key), { force: true })
     },
     async read(url) {
-      if (!url.startsWith(`${urlPrefix}/`)) return null
-      return readIfThere(fileOf(decodeURIComponent(url.slice(urlPrefix.length + 1))))
+      const key = keyOf(url)
+      return key ? readIfThere(fileOf(key)) : null
     },
   }
 }

@@ -59,6 +59,7 @@ export function ossStorage(opts: OssOptions): Storage {
       const result = await client.put(key, body, { mime: contentType, headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } })
       return cdnBase ? `${cdnBase}/${key}` : result.url
     },
+    keyOf: ownKey,
     async remove(url) {
       const key = ownKey(url)
       if (key) await client.delete(key)

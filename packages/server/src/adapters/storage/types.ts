@@ -1,12 +1,17 @@
+/** `replace`: write over a file already stored under the key (by default a local file that exists is an error). */
+export type PutOptions = { replace?: boolean }
+
 /** Where uploaded files go. `put` stores the bytes under `key` (`<folder>/<yyyymmdd>/<name>.<ext>`) and answers their public URL. */
 export interface Storage {
   /** Recorded in file_spaces.disk_name and uploads.disk: 'public' (local disk) or 'alioss'. */
   readonly disk: 'public' | 'alioss'
-  put(key: string, body: Buffer, contentType: string): Promise<string>
+  put(key: string, body: Buffer, contentType: string, opts?: PutOptions): Promise<string>
   /** Deletes the file `put` answered this URL for; a URL of another storage, or a file already gone, is no error. */
   remove(url: string): Promise<void>
   /** Deletes the file stored under `key` (what `put` was given); a file already gone is no error. */
   removeKey(key: string): Promise<void>
+  /** The key `put` stored the file of this URL under; null for a URL of another storage. */
+  keyOf(url: string): string | null
   /** The bytes of the file `put` answered this URL for; null for a URL of another storage or a file that is gone. */
   read(url: string): Promise<Buffer | null>
 }

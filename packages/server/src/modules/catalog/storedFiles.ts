@@ -2,6 +2,7 @@
 import { storageFor } from '../../adapters/storage/index.ts'
 import { likeEscape } from '../../core/listSql.ts'
 import type { Infra } from '../../plugins/infra.ts'
+import { removeWithCopies } from '../uploads/sizedCopies.ts'
 
 export type StoredFile = { url: string; disk_name: string }
 
@@ -20,7 +21,7 @@ async function inUse(app: Infra, storeId: number, url: string): Promise<boolean>
 }
 
 /**
- * Removes deleted image-space files from the storage (a job staged with the rows' delete, see resources.ts). A file
+ * Removes deleted image-space files, with their sized copies, from the storage (a job staged with the rows' delete, see resources.ts). A file
  * the store still shows stays, and so does a file on a storage the current upload settings no longer reach.
  * Removing a file that is already gone is no error, so a retried job is harmless. Answers how many files were
  * unused (removed now, or gone already).
@@ -31,7 +32,7 @@ export async function removeUnusedFiles(app: Infra, storeId: number, files: Stor
   let unused = 0
   for (const file of files) {
     if (file.disk_name !== storage.disk || (await inUse(app, storeId, file.url))) continue
-    await storage.remove(file.url)
+    await removeWithCopies(app, storage, file.url)
     unused++
   }
   return unused

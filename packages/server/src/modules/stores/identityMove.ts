@@ -12,6 +12,7 @@ import { uploadRoot } from '../../plugins/uploads.ts'
 import { servedFileHeaders } from '../../core/servedFiles.ts'
 import { likeEscape } from '../../core/listSql.ts'
 import { privateFileReference } from '../uploads/privateFiles.ts'
+import { removeWithCopies } from '../uploads/sizedCopies.ts'
 import { IDENTITY_FIELDS } from './identity.ts'
 
 const FOLDER_OF = { business_license: 'business_license', id_card_t: 'id_card', id_card_b: 'id_card' } as const
@@ -68,7 +69,7 @@ export async function makeIdentityImagesPrivate(app: FastifyInstance): Promise<{
       moved++
       // Two applications may name the same file: the public copy goes once no application names it.
       const stillNamed = await app.db.stores.count({ where: { OR: IDENTITY_FIELDS.map((f) => ({ [f]: value })) } })
-      if (!stillNamed) await publicStorage.remove(value)
+      if (!stillNamed) await removeWithCopies(app, publicStorage, value)
     }
   }
   return { moved, left }

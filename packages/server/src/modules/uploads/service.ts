@@ -10,6 +10,7 @@ import { privateStorageFor, storageFor, type PrivateStorage, type Storage } from
 import { checkFile, processImage, type Stored } from './inspect.ts'
 import { reserveUpload } from './quota.ts'
 import { isIdentityFolder, privateFileReference, signedFileUrl } from './privateFiles.ts'
+import { COPY_WIDTHS, makeSizedCopies, removeWithCopies, storeSizedCopies, type SizedCopy } from './sizedCopies.ts'
 
 const MAX_SIDE = 4096
 
@@ -65,7 +66,8 @@ export type UploadArea = 'user' | 'seller' | 'admin'
 /**
  * Handles one upload request and answers the stored file's URL (a signed URL for an identity document). The file
  * is counted against the daily quota, recorded in `uploads` before its bytes are stored, and on any failure the
- * stored bytes, the row and the quota are given back.
+ * stored bytes, the row and the quota are given back. A public image is stored with its WebP copies at the page
+ * widths (sizedCopies.ts), which the quota does not count: they are the platform's, not the uploader's choice.
  */
 export async function handleUpload(app: FastifyInstance, req: FastifyRequest, area: UploadArea): Promise<string> {
   const { file, filename, fields } = await receive(req)
@@ -76,12 +78,14 @@ export async function handleUpload(app: FastifyInstance, req: FastifyRequest, ar
   const newName = `${randomUUID()}.${stored.ext}`
   const key = `${fields.name}/${today}/${newName}`
   const isPrivate = isIdentityFolder(fields.name)
-  const destination = isPrivate ? privateDestination(await privateStorageFor(app)) : publicDestination(await storageFor(app))
+  const destination = isPrivate ? privateDestination(await privateStorageFor(app)) : publicDestination(app, await storageFor(app))
   const release = await reserveUpload(app, area === 'seller' ? { area, id: storeId } : { area, id: actor.id }, today, stored.body.length)
 
   let rowId: number | null = null
   let url: string | null = null
   try {
+    // Encoded after the quota check, so that refused uploads cost no encoding.
+    const copies = !isPrivate && fields.uploadType !== 'uploadFile' ? await makeSizedCopies(stored.body) : []
     const row = await app.db.uploads.create({
       data: {
         area, owner_id: actor.id, store_id: storeId, folder: fields.name, disk: destination.disk, path: key, size: stored.body.length,
@@ -90,8 +94,8 @@ export async function handleUpload(app: FastifyInstance, req: FastifyRequest, ar
       select: { id: true },
     })
     rowId = row.id
-    url = await destination.store(key, stored, row.id)
-    await recordStored(app, row.id, url, { area, storeId, folder: fields.name, filename, newName, stored, disk: destination.disk })
+    url = await destination.store(key, stored, row.id, copies)
+    await recordStored(app, row.id, url, { area, storeId, folder: fields.name, filename, newName, stored, disk: destination.disk, copied: copies.length > 0 })
     return isPrivate ? signedFileUrl(app, row.id) : url
   } catch (err) {
     if (url) await destination.discard(key, url)
@@ -101,13 +105,29 @@ export async function handleUpload(app: FastifyInstance, req: FastifyRequest, ar
   }
 }
 
-/** Where a file goes: `store` answers what the row records as its URL, `discard` takes the stored file back. */
-type Destination = { disk: string; store(key: string, stored: Stored, rowId: number): Promise<string>; discard(key: string, url: string): Promise<void> }
+/**
+ * Where a file goes: `store` stores it with its sized copies (all or nothing) and answers what the row records as
+ * its URL, `discard` takes the stored file and its copies back.
+ */
+type Destination = {
+  disk: string
+  store(key: string, stored: Stored, rowId: number, copies: SizedCopy[]): Promise<string>
+  discard(key: string, url: string): Promise<void>
+}
 
-const publicDestination = (storage: Storage): Destination => ({
+const publicDestination = (app: FastifyInstance, storage: Storage): Destination => ({
   disk: storage.disk,
-  store: (key, stored) => storage.put(key, stored.body, stored.mime),
-  discard: (_key, url) => storage.remove(url),
+  async store(key, stored, _rowId, copies) {
+    const url = await storage.put(key, stored.body, stored.mime)
+    try {
+      await storeSizedCopies(storage, key, copies)
+    } catch (err) {
+      await storage.remove(url)
+      throw err
+    }
+    return url
+  },
+  discard: (_key, url) => removeWithCopies(app, storage, url),
 })
 
 const privateDestination = (storage: PrivateStorage): Destination => ({
@@ -119,13 +139,13 @@ const privateDestination = (storage: PrivateStorage): Destination => ({
   discard: (key) => storage.remove(key),
 })
 
-type StoredUpload = { area: UploadArea; storeId: number; folder: string; filename: string; newName: string; stored: Stored; disk: string }
+type StoredUpload = { area: UploadArea; storeId: number; folder: string; filename: string; newName: string; stored: Stored; disk: string; copied: boolean }
 
-/** The upload's URL on its row and, for a seller's goods image, the store's image space (reference §1.3 file_spaces). */
+/** The upload's URL and copies on its row and, for a seller's goods image, the store's image space (reference §1.3 file_spaces). */
 async function recordStored(app: FastifyInstance, id: number, url: string, upload: StoredUpload) {
   const { stored } = upload
   await runUnit(app, async (tx) => {
-    await tx.uploads.update({ where: { id }, data: { url }, select: { id: true } })
+    await tx.uploads.update({ where: { id }, data: { url, copy_widths: upload.copied ? COPY_WIDTHS : '' }, select: { id: true } })
     if (upload.area === 'seller' && upload.folder === 'goods')
       await tx.file_spaces.create({
         data: {

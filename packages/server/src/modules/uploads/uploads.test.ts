@@ -12,6 +12,8 @@ import { invalidateConfig } from '../../core/configs.ts'
 import { ossStorage } from '../../adapters/storage/oss.ts'
 import { permissionRow } from '../rbac/testkit.ts'
 import { makeIdentityImagesPrivate } from '../stores/identityMove.ts'
+import { SIZED_WIDTHS, sizedCopyUrl } from '@qshop/shared/sizedImages'
+import { fillSizedCopies } from './fillSizedCopies.ts'
 
 let app: FastifyInstance
 
@@ -30,6 +32,9 @@ async function makeUser(username: string, belong_id = 0) {
 const filesUnder = async (dir: string) =>
   (await readdir(dir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
 const storedFiles = async () => (await filesUnder(app.config.UPLOAD_DIR)).length
+/** A public image is stored with its WebP copies. */
+const WITH_COPIES = 1 + SIZED_WIDTHS.length
+const copyKeys = (key: string) => SIZED_WIDTHS.map((w) => sizedCopyUrl(key, w))
 
 const today = () => {
   const d = new Date()
@@ -101,6 +106,8 @@ describe('POST /api/uploads (shopper)', () => {
     expect(res.body.data).toMatch(/\.gif$/)
     const stored = await http(app).get(res.body.data).responseType('blob')
     expect(await sharp(stored.body as Buffer).metadata()).toMatchObject({ format: 'gif', pages: 3, width: 20, height: 20 })
+    const copy = await http(app).get(sizedCopyUrl(res.body.data, 200)).responseType('blob')
+    expect(await sharp(copy.body as Buffer).metadata()).toMatchObject({ format: 'webp', pages: 3, width: 20 })
   })
 
   it('refuses by content: a text file named .png, an SVG, a PDF without uploadType', async () => {
@@ -312,7 +319,7 @@ describe('the record of every upload (uploads rows)', () => {
     expect((await http(app).post('/api/Seller/uploads').set(auth).field('name', 'logo').attach('file', await png(20, 20), 'a.png')).body.code).toBe(200)
     await app.db.stores.delete({ where: { id: store.id } })
     expect((await http(app).post('/api/Seller/uploads').set(auth).field('name', 'goods').attach('file', await png(20, 20), 'a.png')).status).toBe(500)
-    expect(await storedFiles()).toBe(files + 1)
+    expect(await storedFiles()).toBe(files + WITH_COPIES)
     expect(await app.db.uploads.count()).toBe(rows + 1)
     expect(await app.redis.hget(quotaKey, 'files')).toBe('1')
   })
@@ -338,7 +345,7 @@ describe('daily upload quotas', () => {
     const refused = answers.filter((r) => r.body.code !== 200)
     expect(refused).toHaveLength(5)
     for (const r of refused) expect(r.body).toEqual({ code: 402, msg: '今日上传已达上限（3 个文件、1 MB），请明天再试', data: null })
-    expect(await storedFiles()).toBe(files + 3)
+    expect(await storedFiles()).toBe(files + 3 * WITH_COPIES)
     expect(await small.db.uploads.count({ where: { area: 'user', owner_id: buyer.id } })).toBe(3)
     const en = await http(small).post('/api/uploads').set(auth).set('lang', 'en').attach('file', image, 'a.png')
     expect(en.body.msg).toBe("You have reached today's upload limit (3 files, 1 MB). Please try again tomorrow.")
@@ -604,10 +611,10 @@ describe('OSS storage driver', () => {
       .field('name', 'goods')
       .attach('file', await png(50, 40), 'cloud.png')
     expect(res.body.code).toBe(200)
-    expect(oss.received).toHaveLength(1)
     const put = oss.received[0]
     expect(put.key).toMatch(new RegExp(`^goods/${today()}/[0-9a-f-]{36}\\.png$`))
     expect(put.contentType).toBe('image/png')
+    expect(oss.received.slice(1).map((r) => [r.key, r.contentType])).toEqual(copyKeys(put.key).map((key) => [key, 'image/webp']))
     expect(await sharp(put.body).metadata()).toMatchObject({ format: 'png', width: 50, height: 40 })
     expect(res.body.data).toBe(`${endpoint}/${put.key}`)
     expect(await app.db.file_spaces.findFirstOrThrow({ where: { belong_id: store.id } })).toMatchObject({ disk_name: 'alioss', url: `${endpoint}/${put.key}` })
@@ -629,10 +636,10 @@ describe('OSS storage driver', () => {
     } finally {
       await worker.close()
     }
-    expect(oss.deleted).toEqual([oss.received[0].key])
+    expect(oss.deleted).toEqual([oss.received[0].key, ...copyKeys(oss.received[0].key)])
     // a URL on another host is not this bucket's to delete
     await ossStorage({ bucket: 'shop-bucket', endpoint, key: 'AK-test', secret: 'SK-test-secret', cname: true }).remove(`https://elsewhere.example/${oss.received[0].key}`)
-    expect(oss.deleted).toHaveLength(1)
+    expect(oss.deleted).toHaveLength(WITH_COPIES)
   })
 
   it('keeps identity documents as private objects of the bucket and serves them through the api only', async () => {
@@ -675,9 +682,32 @@ describe('OSS storage driver', () => {
     const moved = oss.received.at(-1)!
     expect(moved).toMatchObject({ key: expect.stringMatching(/^private-files\/id_card\/\d{8}\/[0-9a-f-]{36}\.png$/), acl: 'private' })
     expect(Buffer.compare(moved.body, image)).toBe(0)
-    expect(oss.deleted).toEqual(['store/20250101/legacy.png'])
+    // The public file goes with any sized copies of it (removing one that was never made is no error).
+    expect(oss.deleted).toEqual(['store/20250101/legacy.png', ...copyKeys('store/20250101/legacy.png')])
     const reference = (await app.db.stores.findUniqueOrThrow({ where: { id: store.id } })).id_card_t
     expect(await app.db.uploads.findFirstOrThrow({ where: { url: reference } })).toMatchObject({ disk: 'alioss', path: moved.key.slice('private-files/'.length), owner_id: owner.id })
+  })
+
+  it('fills in the sized copies of images already in the bucket once, beside them', async () => {
+    await useOss()
+    const owner = await makeUser('oss_fill')
+    const key = 'goods/20250101/4c1e0b6f-8a3d-4c55-9f0e-2d7b1a9c4e21.png'
+    const url = await ossStorage({ bucket: 'shop-bucket', endpoint, key: 'AK-test', secret: 'SK-test-secret', cname: true }).put(key, await png(600, 300), 'image/png')
+    const row = await app.db.uploads.create({ data: { area: 'seller', owner_id: owner.id, folder: 'goods', disk: 'alioss', path: key, url, size: 1, mime: 'image/png' } })
+    const before = oss.received.length
+    await fillSizedCopies(app)
+    const copies = oss.received.slice(before).filter((r) => r.key.startsWith('goods/20250101/'))
+    expect(copies.map((r) => r.key)).toEqual(copyKeys(key))
+    expect(await Promise.all(copies.map(async (r) => [r.contentType, (await sharp(r.body).metadata()).width]))).toEqual([
+      ['image/webp', 200],
+      ['image/webp', 400],
+      ['image/webp', 600],
+      ['image/webp', 600],
+    ])
+    expect((await app.db.uploads.findUniqueOrThrow({ where: { id: row.id } })).copy_widths).toBe(SIZED_WIDTHS.join(','))
+    const after = oss.received.length
+    await fillSizedCopies(app)
+    expect(oss.received.length).toBe(after)
   })
 
   it('answers CDN URLs when a cdn domain is configured', async () => {

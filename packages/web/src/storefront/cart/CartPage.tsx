@@ -2,7 +2,7 @@
 // quantities are saved as they change (PUT /api/user/carts/{id}); lines that cannot be bought as they are show why,
 // greyed, and can only be removed (DELETE /api/user/carts/{ids}, after a confirmation). "Check out" opens the
 // confirmation page with the selected lines (ifcart 1). The header's count follows every change.
-import { Anchor, Avatar, Box, Button, Checkbox, Group, LoadingOverlay, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Button, Checkbox, Group, LoadingOverlay, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBuildingStore, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -12,6 +12,7 @@ import type { CartDelete, CartLine, CartStore, CartWrite } from '@qshop/shared/s
 import { api } from '../../api/client';
 import { notifyError, notifySuccess } from '../../utils/notify';
 import { setCartCount } from '../cartCount';
+import { SizedAvatar } from '../../components/SizedImage';
 import { GoodsImage } from '../catalog/GoodsCard';
 import { yuan } from '../catalog/format';
 import { EmptyState, LoadFailed } from '../catalog/LoadStates';
@@ -79,7 +80,7 @@ function LineRow({ line, selected, busy, onSelect, onQuantity, onRemove }: {
       <Table.Td>
         <Group wrap="nowrap" gap="sm">
           <Box w={IMAGE_SIZE} h={IMAGE_SIZE} style={{ flex: 'none', overflow: 'hidden' }}>
-            <GoodsImage src={line.goods_image} alt={line.goods_name} />
+            <GoodsImage src={line.goods_image} alt={line.goods_name} sizes={`${IMAGE_SIZE}px`} />
           </Box>
           <Stack gap={2} miw={0}>
             <Anchor component={Link} to={`/goods/${line.goods_id}`} size="sm" lineClamp={2}>
@@ -232,9 +233,9 @@ export default function CartPage() {
                 </Table.Td>
                 <Table.Td colSpan={5}>
                   <Group gap="xs">
-                    <Avatar src={store.store_logo || null} size={24} radius="sm">
+                    <SizedAvatar src={store.store_logo} size={24} radius="sm">
                       <IconBuildingStore size={14} />
-                    </Avatar>
+                    </SizedAvatar>
                     <Anchor component={Link} to={`/store/${store.store_id}`} fw={600} size="sm">
                       {store.store_name}
                     </Anchor>

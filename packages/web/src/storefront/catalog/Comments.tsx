@@ -1,9 +1,10 @@
-import { Avatar, Group, Image, Rating, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Avatar, Group, Rating, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_KINDS } from '@qshop/shared/schemas/catalog';
 import { api } from '../../api/client';
 import { PageLoader } from '../../components/PageLoader';
+import { SizedImage } from '../../components/SizedImage';
 import { EmptyState, LoadFailed } from './LoadStates';
 import { Pager } from './Pager';
 import type { CommentRow, CommentStatistics, ListAnswer } from './types';
@@ -72,7 +73,7 @@ export function Comments({ goodsId, statistics }: { goodsId: number; statistics:
             {row.image.length > 0 && (
               <Group gap="xs">
                 {row.image.map((src) => (
-                  <Image key={src} src={src} w={64} h={64} fit="cover" alt="" />
+                  <SizedImage key={src} src={src} sizes="64px" width={64} height={64} alt="" style={{ width: 64, height: 64, objectFit: 'cover' }} />
                 ))}
               </Group>
             )}

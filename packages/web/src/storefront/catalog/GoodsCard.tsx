@@ -2,12 +2,21 @@ import { Group, SimpleGrid, Text } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { SizedImage } from '../../components/SizedImage';
 import classes from './catalog.module.css';
 import { yuan } from './format';
 import type { GoodsCardData } from './types';
 
-export function GoodsImage({ src, alt }: { src?: string | null; alt: string }) {
-  return src ? <img src={src} alt={alt} loading="lazy" /> : <IconPhoto size={48} color="var(--mantine-color-gray-4)" aria-label={alt} />;
+/** A goods card's picture: half the screen in phone grids, one column of five (about 240 px) on wider screens. */
+const CARD_SIZES = '(max-width: 768px) 50vw, 240px';
+
+/** A goods picture in a square box; `sizes` is the width it takes on the page. */
+export function GoodsImage({ src, alt, sizes = CARD_SIZES }: { src?: string | null; alt: string; sizes?: string }) {
+  return src ? (
+    <SizedImage src={src} alt={alt} loading="lazy" sizes={sizes} width={400} height={400} />
+  ) : (
+    <IconPhoto size={48} color="var(--mantine-color-gray-4)" aria-label={alt} />
+  );
 }
 
 export function GoodsCard({ goods }: { goods: GoodsCardData }) {

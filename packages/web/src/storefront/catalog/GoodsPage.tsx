@@ -13,6 +13,7 @@ import { api } from '../../api/client';
 import { useIsLoggedIn } from '../../auth/useSession';
 import { MIN_BUY_QUANTITY } from '../../config';
 import { PageLoader } from '../../components/PageLoader';
+import { SizedImage } from '../../components/SizedImage';
 import { richTextHtml } from '../../resource/richText';
 import { notifySuccess } from '../../utils/notify';
 import { loginReturningTo } from '../../router/returnTo';
@@ -46,7 +47,7 @@ function Gallery({ goods, skuImage }: { goods: GoodsDetail; skuImage?: string })
   return (
     <Stack gap="xs" w={400}>
       <div className={classes.galleryMain}>
-        <GoodsImage src={main} alt={goods.goods_name} />
+        <GoodsImage src={main} alt={goods.goods_name} sizes="(max-width: 440px) 100vw, 400px" />
       </div>
       <Group gap={6}>
         {images.map((src, index) => (
@@ -57,7 +58,7 @@ function Gallery({ goods, skuImage }: { goods: GoodsDetail; skuImage?: string })
             onMouseEnter={() => setCurrent(index)}
             onClick={() => setCurrent(index)}
           >
-            <img src={src} alt={`${goods.goods_name} ${index + 1}`} />
+            <SizedImage src={src} alt={`${goods.goods_name} ${index + 1}`} sizes="64px" width={64} height={64} />
           </button>
         ))}
       </Group>

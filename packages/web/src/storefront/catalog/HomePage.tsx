@@ -13,6 +13,7 @@ import { encodeParams } from '../../utils/base64Params';
 import { useCommonData } from '../commonStore';
 import type { GoodsClass } from '../types';
 import { AdLink } from './AdLink';
+import { SizedImage } from '../../components/SizedImage';
 import { GoodsGrid } from './GoodsCard';
 import { LoadFailed } from './LoadStates';
 import classes from './home.module.css';
@@ -82,7 +83,7 @@ function Slides({ slides }: { slides: Ad[] | undefined }) {
     <div className={classes.slides} aria-roledescription="carousel" aria-label={tc('home.slides')}>
       {slides.map((slide, index) => (
         <AdLink key={slide.id} ad={slide} className={clsx(classes.slide, index === current % count && classes.slideActive)}>
-          <img src={slide.image} alt={slide.name} />
+          <SizedImage src={slide.image} alt={slide.name} sizes="(max-width: 768px) 100vw, 760px" width={760} height={400} />
         </AdLink>
       ))}
       {count > 1 && (
@@ -208,7 +209,7 @@ export default function HomePage() {
       {home.failed && <LoadFailed onRetry={home.reload} />}
       {data?.banners?.map((banner) => (
         <AdLink key={banner.id} ad={banner} className={classes.banner}>
-          <img src={banner.image} alt={banner.name} />
+          <SizedImage src={banner.image} alt={banner.name} sizes="(max-width: 1200px) 100vw, 1200px" width={1200} height={200} />
         </AdLink>
       ))}
       {home.loading && !data && <Skeleton h={300} />}
@@ -229,7 +230,7 @@ export default function HomePage() {
           <SimpleGrid cols={8} spacing="xs">
             {brands.map((brand) => (
               <Button key={brand.id} component={Link} to={searchLink({ brand_id: brand.id })} variant="default" h={56} title={brand.name}>
-                {brand.thumb ? <img src={brand.thumb} alt={brand.name} style={{ maxHeight: 40, maxWidth: '100%' }} /> : brand.name}
+                {brand.thumb ? <SizedImage src={brand.thumb} alt={brand.name} sizes="120px" width={120} height={40} style={{ maxHeight: 40, maxWidth: '100%', width: 'auto', height: 'auto' }} /> : brand.name}
               </Button>
             ))}
           </SimpleGrid>

@@ -1,7 +1,8 @@
-import { Avatar, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { SizedAvatar } from '../../components/SizedImage';
 import type { PublicStore, StoreRatings } from './types';
 
 const SCORES: { key: keyof Pick<StoreRatings, 'score' | 'agree' | 'service' | 'speed'>; scoreKey: string }[] = [
@@ -41,9 +42,9 @@ export function StoreCard({ store }: { store: PublicStore }) {
     <Paper withBorder p="sm" w={220} aria-label={store.store_name} component="aside">
       <Stack gap="xs">
         <Group gap="xs" wrap="nowrap">
-          <Avatar src={store.store_logo || null} radius="sm">
+          <SizedAvatar src={store.store_logo} radius="sm">
             <IconBuildingStore size={20} />
-          </Avatar>
+          </SizedAvatar>
           <Text fw={600} lineClamp={2}>
             {store.store_name}
           </Text>

@@ -1,6 +1,6 @@
 // A store's public page (/store/{id}): its card, ratings and follow toggle, best sellers, and its goods searched
 // within the store (GET /api/goods?store_id=).
-import { Anchor, Avatar, Button, Group, Image, LoadingOverlay, Paper, SegmentedControl, Stack, Text, TextInput, Title, TypographyStylesProvider } from '@mantine/core';
+import { Anchor, Button, Group, LoadingOverlay, Paper, SegmentedControl, Stack, Text, TextInput, Title, TypographyStylesProvider } from '@mantine/core';
 import { IconBuildingStore, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router-dom';
 import { FAVORITE_TYPE } from '@qshop/shared/schemas/catalog';
 import { api } from '../../api/client';
 import { PageLoader } from '../../components/PageLoader';
+import { SizedAvatar, SizedImage } from '../../components/SizedImage';
 import { richTextHtml } from '../../resource/richText';
 import { FavoriteButton } from '../catalog/FavoriteButton';
 import { GoodsGrid } from '../catalog/GoodsCard';
@@ -115,12 +116,14 @@ export default function StorePage() {
   const banner = store.store_slide?.[0] || store.store_face_image;
   return (
     <Stack gap="md">
-      {banner && <Image src={banner} h={200} fit="cover" alt={store.store_name} />}
+      {banner && (
+        <SizedImage src={banner} alt={store.store_name} sizes="(max-width: 1200px) 100vw, 1200px" width={1200} height={200} style={{ display: 'block', width: '100%', height: 200, objectFit: 'cover' }} />
+      )}
       <Paper withBorder p="md">
         <Group align="flex-start" wrap="nowrap" gap="lg">
-          <Avatar src={store.store_logo || null} size={96} radius="sm">
+          <SizedAvatar src={store.store_logo} size={96} radius="sm">
             <IconBuildingStore size={40} />
-          </Avatar>
+          </SizedAvatar>
           <Stack gap={4} flex={1} miw={0}>
             <Title order={2}>{store.store_name}</Title>
             {store.store_description && <Text c="dimmed">{store.store_description}</Text>}

@@ -1,13 +1,14 @@
 // Store list (/stores): search by name, sort by sales, rating or distance from the shopper's point (asked from the
 // browser when that sort is chosen; without a point the distance sort is not offered), a page at a time.
 // The address keeps keywords, sort and page (?keywords=&sort=&page=).
-import { Alert, Anchor, Avatar, Button, Group, LoadingOverlay, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, LoadingOverlay, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { IconBuildingStore, IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { STORE_SORTS } from '@qshop/shared/schemas/catalog';
 import { api } from '../../api/client';
+import { SizedAvatar } from '../../components/SizedImage';
 import { EmptyState, LoadFailed } from '../catalog/LoadStates';
 import { Pager } from '../catalog/Pager';
 import type { ListAnswer } from '../catalog/types';
@@ -37,9 +38,9 @@ function StoreListRow({ store }: { store: StoreRow }) {
   return (
     <Paper withBorder p="sm">
       <Group wrap="nowrap" gap="md">
-        <Avatar src={store.store_logo || null} size={64} radius="sm">
+        <SizedAvatar src={store.store_logo} size={64} radius="sm">
           <IconBuildingStore size={28} />
-        </Avatar>
+        </SizedAvatar>
         <Stack gap={2} flex={1} miw={0}>
           <Anchor component={Link} to={`/store/${store.id}`} fw={600}>
             {store.store_name}
