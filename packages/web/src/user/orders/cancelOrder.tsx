@@ -7,13 +7,14 @@ import i18n from '../../i18n';
 import { api } from '../../api/client';
 import { notifySuccess } from '../../utils/notify';
 
+const to = (key: string, values?: Record<string, string>) => i18n.getFixedT(null, null, 'orders')(key, values);
+
 function confirmCancel(orderNo: string): Promise<boolean> {
-  const t = (key: string, values?: Record<string, string>) => i18n.t(`orders.cancel.${key}`, values);
   return new Promise((resolve) => {
     modals.openConfirmModal({
-      title: t('title'),
-      children: <Text size="sm">{t('message', { no: orderNo })}</Text>,
-      labels: { confirm: t('confirm'), cancel: t('keep') },
+      title: to('cancel.title'),
+      children: <Text size="sm">{to('cancel.message', { no: orderNo })}</Text>,
+      labels: { confirm: to('cancel.confirm'), cancel: to('cancel.keep') },
       confirmProps: { color: 'red' },
       onConfirm: () => resolve(true),
       onClose: () => resolve(false),
@@ -29,6 +30,6 @@ export async function cancelOrder(order: { id: number; order_no: string }): Prom
   } catch {
     return false;
   }
-  notifySuccess(i18n.t('orders.cancel.done'));
+  notifySuccess(to('cancel.done'));
   return true;
 }
