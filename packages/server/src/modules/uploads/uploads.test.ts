@@ -527,6 +527,8 @@ type Received = { key: string; contentType: string; acl: string; body: Buffer }
 function fakeOss(accessKeyId: string, secret: string, bucket: string) {
   const received: Received[] = []
   const deleted: string[] = []
+  /** Keys whose PUT the bucket refuses (a fault in the middle of an upload). */
+  const refusePut = { match: null as RegExp | null }
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = []
     for await (const c of req) chunks.push(c as Buffer)
@@ -562,6 +564,11 @@ function fakeOss(accessKeyId: string, secret: string, bucket: string) {
       res.end()
       return
     }
+    if (refusePut.match?.test(key)) {
+      res.writeHead(503, { 'content-type': 'application/xml', 'x-oss-request-id': 'fake' })
+      res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>ServiceUnavailable</Code><Message>try later</Message></Error>')
+      return
+    }
     received.push({ key, contentType: String(h['content-type']), acl: String(h['x-oss-object-acl'] ?? ''), body })
     res.writeHead(200, { etag: `"${createHash('md5').update(body).digest('hex').toUpperCase()}"`, 'x-oss-request-id': 'fake' })
     res.end()
@@ -570,7 +577,7 @@ function fakeOss(accessKeyId: string, secret: string, bucket: string) {
   const server: Server = createServer((req, res) => {
     answer(req, res).catch((err: unknown) => res.writeHead(500).end(String(err)))
   })
-  return { server, received, deleted }
+  return { server, received, deleted, refusePut }
 }
 
 describe('OSS storage driver', () => {
@@ -686,6 +693,26 @@ describe('OSS storage driver', () => {
     expect(oss.deleted).toEqual(['store/20250101/legacy.png', ...copyKeys('store/20250101/legacy.png')])
     const reference = (await app.db.stores.findUniqueOrThrow({ where: { id: store.id } })).id_card_t
     expect(await app.db.uploads.findFirstOrThrow({ where: { url: reference } })).toMatchObject({ disk: 'alioss', path: moved.key.slice('private-files/'.length), owner_id: owner.id })
+  })
+
+  it('leaves no original, copy, row nor used quota when the bucket refuses one of the copies', async () => {
+    await useOss()
+    const owner = await makeUser('oss_half')
+    const auth = bearer(await tokenFor('user', owner.id))
+    const quotaKey = app.key('upload_quota', 'user', owner.id, today())
+    const before = oss.received.length
+    oss.deleted.length = 0
+    oss.refusePut.match = /\.w800\.webp$/
+    try {
+      expect((await http(app).post('/api/uploads').set(auth).attach('file', await png(900, 900), 'a.png')).status).toBe(500)
+    } finally {
+      oss.refusePut.match = null
+    }
+    const stored = oss.received.slice(before).map((r) => r.key)
+    expect(stored).toHaveLength(3) // the original, then the 200 and 400 copies
+    expect(oss.deleted).toEqual(expect.arrayContaining(stored))
+    expect(await app.db.uploads.count({ where: { owner_id: owner.id } })).toBe(0)
+    expect(await app.redis.hgetall(quotaKey)).toEqual({ files: '0', bytes: '0' })
   })
 
   it('fills in the sized copies of images already in the bucket once, beside them', async () => {
