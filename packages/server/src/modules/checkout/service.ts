@@ -2,8 +2,9 @@
 // one unit of work under the request's Idempotency-Key: the key's record, the stock taken by guarded updates, the
 // orders and their line snapshots (two batch inserts), the cart lines removed and each order's cancel staged. The
 // lines are read and priced before the unit opens (in parallel, off the transaction), so the unit holds its stock
-// locks only for the writes; a refusal found while pricing is raised inside the unit, after the key's record, so a
-// repeat of a request that succeeded answers its orders even if the goods changed since.
+// locks only for the writes. A refusal found while pricing is answered at once when the key was never used;
+// otherwise it is raised inside the unit, after the key's record, so a repeat of a request that succeeded answers
+// its orders even if the goods changed since.
 import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { fromCents } from '@qshop/shared'
@@ -87,8 +88,13 @@ export async function createOrders(app: FastifyInstance, ctx: RequestContext, ke
   const cancelMinutes = Number(normalizeConfig('task', task).cancel_minutes)
   const settlementRate = String(normalizeConfig('store', store).commission_rate)
   const remarks = new Map((input.remarks ?? []).map((r) => [r.store_id, r.remark]))
+  const request = { area: 'checkout', ownerId: userId, key, request: input }
+  // A refusal with no earlier request under this key needs no transaction. (Pricing read the stock before this read
+  // of the key: a first request whose commit made this one short of stock is seen here and replayed below.)
+  if (!pricing.ok && !(await app.db.idempotency_keys.findUnique({ where: { area_owner_id_idem_key: { area: request.area, owner_id: userId, idem_key: key } }, select: { id: true } })))
+    throw pricing.error
 
-  const { answer } = await idempotent(app, ctx, { area: 'checkout', ownerId: userId, key, request: input }, async (tx) => {
+  const { answer } = await idempotent(app, ctx, request, async (tx) => {
     if (!pricing.ok) throw pricing.error
     const { address, stores } = pricing.value
     if (!address) throw notFound()
