@@ -5,7 +5,6 @@ import type { AppModule } from '../types.ts'
 import { ok } from '../../plugins/envelope.ts'
 import { requestContext } from '../../core/context.ts'
 import { idempotencyKeyOf } from '../../core/idempotency.ts'
-import { orderCancelJob } from '../orders/cancelJob.ts'
 import { createOrders, previewOrder } from './service.ts'
 
 const tags = ['checkout']
@@ -27,7 +26,5 @@ const checkout: AppModule = {
       async (req) => ok(req, await createOrders(app, requestContext(req), idempotencyKeyOf(req, true), req.body)),
     )
   },
-  // The cancel at the payment deadline that every created order stages.
-  jobs: [orderCancelJob],
 }
 export default checkout

@@ -1,19 +1,19 @@
 // Paying unpaid orders from the shopper's balance (POST /api/user/order/pay): the pay password first (wrong ones
-// throttled per account like logins, core/failureThrottle.ts), then one unit under the shopper's lock — one order_pays
-// row with an order_pay_orders row per order, the ledger debit (key order_pay:{id}:pay), the payment 0 → 1 and every
-// order 1 → 2 by guarded changes, goods_sale counted. A refusal anywhere (too little balance, an order cancelled
-// meanwhile) rolls all of it back. Two payments of the same orders: the second waits for the first's lock and then finds
-// them paid.
+// throttled per account like logins, core/failureThrottle.ts), then one unit that locks the orders — one order_pays
+// row (born paid: the balance is debited in the same unit) with an order_pay_orders row per order, the ledger debit
+// (key order_pay:{id}:pay), every order 1 → 2 by a guarded change, goods_sale counted. A refusal anywhere (too little
+// balance, an order cancelled meanwhile) rolls all of it back. Two payments of the same orders: the second waits for
+// the first's row locks and then finds them paid. The unit keeps to few statements: it is on the checkout's hot path.
 import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { ORDER_FLOW, ORDER_STATUS, PAYMENT_FLOW, PAY_STATUS, decimalToCents, fromCents, sumCents, translate } from '@qshop/shared'
+import { ORDER_FLOW, ORDER_STATUS, PAY_STATUS, decimalToCents, fromCents, sumCents, translate, type DecimalLike } from '@qshop/shared'
 import type { PayAnswer, PayBody } from '@qshop/shared/schemas/orderQueries'
+import { Prisma } from '../../generated/prisma/client.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { businessError, invalid, notFound } from '../../core/errors.ts'
 import { failureThrottle } from '../../core/failureThrottle.ts'
 import { verifyPassword } from '../../core/hash.ts'
 import { post } from '../../core/ledger.ts'
-import { SHOPPER_UNIT, lockShopper } from '../../core/shopperLock.ts'
 import { transition } from '../../core/transition.ts'
 import { inUnit, type Tx } from '../../core/unitOfWork.ts'
 import { invalidateGoodsCounters } from '../catalog/cache.ts'
@@ -27,26 +27,32 @@ function payNumber(now: Date): string {
 }
 
 /** The caller's pay password, checked with the failure throttle: wrong or locked, nothing else happens. */
-async function checkPayPassword(app: FastifyInstance, ctx: RequestContext, plain: string): Promise<void> {
-  const userId = ctx.actor!.id
-  const user = await app.db.users.findUnique({ where: { id: userId }, select: { pay_password: true } })
-  if (!user?.pay_password) throw businessError('msg.payPasswordUnset')
-  const throttle = failureThrottle(app, { secret: 'pay_password', account: `users:${userId}`, ip: ctx.ip, locked: 'msg.payPasswordLocked' })
+async function checkPayPassword(app: FastifyInstance, ctx: RequestContext, stored: string | null, plain: string): Promise<void> {
+  if (!stored) throw businessError('msg.payPasswordUnset')
+  const throttle = failureThrottle(app, { secret: 'pay_password', account: `users:${ctx.actor!.id}`, ip: ctx.ip, locked: 'msg.payPasswordLocked' })
   await throttle.assertOpen()
-  if (!(await verifyPassword(user.pay_password, plain))) {
+  if (!(await verifyPassword(stored, plain))) {
     await throttle.fail()
     throw businessError('msg.payPasswordErr')
   }
   await throttle.succeed()
 }
 
-/** Orders of the caller among `ids`, all of them or 404 (another's order is as unknown as a missing one). */
-async function ownOrders(tx: Tx | FastifyInstance['db'], userId: number, ids: number[]) {
-  const orders = await tx.orders.findMany({
-    where: { id: { in: ids }, user_id: userId },
-    select: { id: true, order_status: true, total_price: true, order_name: true },
-    orderBy: { id: 'asc' },
-  })
+type PayableOrder = { id: number; order_status: number; total_price: DecimalLike; order_name: string }
+
+/** The caller's pay password and orders among `ids` (404 unless all are theirs), in one read before the unit. */
+async function payerAndOrders(app: FastifyInstance, userId: number, ids: number[]) {
+  const rows = await app.db.$queryRaw<{ pay_password: string | null; id: number | null; order_status: number | null }[]>`SELECT u.pay_password, o.id, o.order_status
+    FROM users u LEFT JOIN orders o ON o.user_id = u.id AND o.id IN (${Prisma.join(ids)}) WHERE u.id = ${userId}`
+  const orders = rows.filter((r) => r.id !== null) as { id: number; order_status: number }[]
+  if (orders.length !== ids.length) throw notFound()
+  return { payPassword: rows[0].pay_password, orders }
+}
+
+/** The caller's orders among `ids`, locked (a concurrent payment or cancel of them waits), or 404. */
+async function lockOrders(tx: Tx, userId: number, ids: number[]): Promise<PayableOrder[]> {
+  const orders = await tx.$queryRaw<PayableOrder[]>`SELECT id, order_status, total_price, order_name FROM orders FORCE INDEX (PRIMARY)
+    WHERE id IN (${Prisma.join(ids)}) AND user_id = ${userId} ORDER BY id FOR UPDATE`
   if (orders.length !== ids.length) throw notFound()
   return orders
 }
@@ -71,45 +77,39 @@ export async function payOrders(app: FastifyInstance, ctx: RequestContext, body:
   if (body.payment_name !== 'balance') throw invalid({ payment_name: translate(ctx.locale, 'valid.paymentUnavailable') })
   const userId = ctx.actor!.id
   const ids = [...new Set(body.order_id)]
-  // Checked before the password, and again under the lock: an order of another shopper is 404 whatever was typed.
-  assertPayable(await ownOrders(app.db, userId, ids))
-  await checkPayPassword(app, ctx, body.pay_password)
+  // An order of another shopper is 404 whatever was typed: checked before the password, and again under the locks.
+  const { payPassword, orders: seen } = await payerAndOrders(app, userId, ids)
+  assertPayable(seen)
+  await checkPayPassword(app, ctx, payPassword, body.pay_password)
 
-  return inUnit(
-    app,
-    ctx,
-    async (tx, unit) => {
-      await lockShopper(tx, userId)
-      const orders = await ownOrders(tx, userId, ids)
-      assertPayable(orders)
-      const total = sumCents(orders.map((o) => decimalToCents(o.total_price)))
-      const now = new Date()
-      const pay = await tx.order_pays.create({
-        data: {
-          belong_id: userId, name: orders[0].order_name.slice(0, 255), pay_no: payNumber(now), payment_name: 'balance',
-          total: fromCents(total), balance: fromCents(total), pay_status: PAY_STATUS.UNPAID,
-        },
-        select: { id: true, pay_no: true },
+  return inUnit(app, ctx, async (tx, unit) => {
+    const orders = await lockOrders(tx, userId, ids)
+    assertPayable(orders)
+    const total = sumCents(orders.map((o) => decimalToCents(o.total_price)))
+    const now = new Date()
+    const pay = await tx.order_pays.create({
+      data: {
+        belong_id: userId, name: orders[0].order_name.slice(0, 255), pay_no: payNumber(now), payment_name: 'balance',
+        total: fromCents(total), balance: fromCents(total), pay_status: PAY_STATUS.PAID, pay_time: now,
+      },
+      select: { id: true, pay_no: true },
+    })
+    await tx.order_pay_orders.createMany({ data: orders.map((o) => ({ order_pay_id: pay.id, order_id: o.id })) })
+    if (total > 0)
+      await post(tx, {
+        owner: { kind: 'user', id: userId }, account: 'money', amount: -total, reason: 'order_pay',
+        source: { type: 'order_pay', id: pay.id }, idemKey: `order_pay:${pay.id}:pay`, info: pay.pay_no,
       })
-      await tx.order_pay_orders.createMany({ data: orders.map((o) => ({ order_pay_id: pay.id, order_id: o.id })) })
-      if (total > 0)
-        await post(tx, {
-          owner: { kind: 'user', id: userId }, account: 'money', amount: -total, reason: 'order_pay',
-          source: { type: 'order_pay', id: pay.id }, idemKey: `order_pay:${pay.id}:pay`, info: pay.pay_no,
-        })
-      await transition(tx, PAYMENT_FLOW, pay.id, { from: PAY_STATUS.UNPAID, to: PAY_STATUS.PAID }, { data: { pay_time: now } })
-      for (const o of orders) {
-        const paid = await transition(tx, ORDER_FLOW, o.id, { from: ORDER_STATUS.UNPAID, to: ORDER_STATUS.PAID }, {
-          where: { user_id: userId },
-          data: { pay_time: now, payment_name: 'balance', order_balance: o.total_price, order_pay_id: pay.id },
-        })
-        // Cancelled (by its deadline) since it was read: the whole payment rolls back.
-        if (!paid) throw businessError('msg.orderNotPayable', { order_id: [o.id] })
-      }
-      const touched = await countSales(tx, orders.map((o) => o.id))
-      unit.afterCommit(() => invalidateGoodsCounters(app, touched.goodsIds, touched.storeIds))
-      return { order_pay_id: pay.id, pay_no: pay.pay_no, total_price: fromCents(total) }
-    },
-    SHOPPER_UNIT,
-  )
+    for (const o of orders) {
+      const paid = await transition(tx, ORDER_FLOW, o.id, { from: ORDER_STATUS.UNPAID, to: ORDER_STATUS.PAID }, {
+        where: { user_id: userId },
+        data: { pay_time: now, payment_name: 'balance', order_balance: fromCents(decimalToCents(o.total_price)), order_pay_id: pay.id },
+      })
+      // The rows are locked since they were read unpaid: a 0 here is a defect, and nothing may stay written.
+      if (!paid) throw new Error(`order ${o.id} changed under its lock`)
+    }
+    const touched = await countSales(tx, orders.map((o) => o.id))
+    unit.afterCommit(() => invalidateGoodsCounters(app, touched.goodsIds, touched.storeIds))
+    return { order_pay_id: pay.id, pay_no: pay.pay_no, total_price: fromCents(total) }
+  })
 }

@@ -128,4 +128,4 @@ test(`seed ${SEED}: balances equal their ledgers, stock plus live orders equals 
   const sales = await app.db.goods.findMany({ where: { id: { in: [...goodsStart.keys()] } }, select: { id: true, goods_sale: true } })
   const paidLines = await app.db.order_goods.findMany({ where: { order: { order_status: ORDER_STATUS.PAID } }, select: { goods_id: true, buy_num: true } })
   for (const g of sales) expect(g.goods_sale, `sales of ${g.id}`).toBe(paidLines.filter((l) => l.goods_id === g.id).reduce((n, l) => n + l.buy_num, 0))
-})
+}, 180_000)

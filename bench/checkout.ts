@@ -1,0 +1,133 @@
+// Checkout benchmark (`npx tsx bench/checkout.ts`, part of `pnpm bench`): 64 shoppers at once, each checking out one
+// goods (POST /api/user/order/create) and paying it by balance (POST /api/user/order/pay) in a loop, against the floor
+// — the same inserts and guarded updates through the bare driver in one transaction — in the same run. Then every
+// shopper at once goes for the last units of a scarce goods: oversold units (sold past the stock, or stock below 0)
+// must be 0. Own database and Redis prefix.
+import { createHash } from 'node:crypto'
+import type { FastifyRequest } from 'fastify'
+import { isMain } from '../scripts/migrate.ts'
+import { seed } from '../packages/server/src/seed/index.ts'
+import { hashPassword } from '../packages/server/src/core/hash.ts'
+import { benchConfig, clearRedisPrefix, DURATION_S, startApp, truncateAll } from './lib.ts'
+import { startCheckoutFloor } from './checkout-floor.ts'
+
+export const SHOPPERS = 64
+const GOODS = 8
+const STOCK = 1_000_000
+const SCARCE = 100
+const PRICE = '9.90'
+const GOAL = { ratio: 0.5, p99: 300 }
+const WARM_UP_S = 2
+
+type Shopper = { id: number; auth: string; addressId: number }
+type Run = { name: string; rate: number; p99: number; errors: number; done: number }
+
+const p99Of = (ms: number[]) => (ms.length ? [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.floor(ms.length * 0.99))] : 0)
+
+/** `workers` loops of `once` for `seconds`: completed checkouts per second, their p99 latency, failures. */
+async function drive(name: string, workers: number, seconds: number, once: (worker: number, i: number) => Promise<boolean>): Promise<Run> {
+  const latencies: number[] = []
+  let errors = 0
+  const end = performance.now() + seconds * 1000
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: workers }, async (_, w) => {
+      for (let i = 0; performance.now() < end; i++) {
+        const t0 = performance.now()
+        if (await once(w, i).catch(() => false)) latencies.push(performance.now() - t0)
+        else errors++
+      }
+    }),
+  )
+  const elapsed = (performance.now() - started) / 1000
+  return { name, rate: latencies.length / elapsed, p99: Math.round(p99Of(latencies)), errors, done: latencies.length }
+}
+
+async function postJson(url: string, body: object, headers: Record<string, string> = {}) {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
+  return { status: res.status, body: (await res.json()) as { code?: number; data?: { order_id?: number[] } } }
+}
+
+if (isMain(import.meta.url)) {
+  const config = {
+    ...benchConfig(),
+    DATABASE_URL: process.env.BENCH_CHECKOUT_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/qshop_bench_checkout',
+    REDIS_PREFIX: 'qshop_bench_checkout',
+  }
+  const { app, url } = await startApp(config)
+  await truncateAll(config.DATABASE_URL)
+  await clearRedisPrefix(app)
+  await seed(app, { demo: false, areas: false })
+  const db = app.db
+
+  // A store with GOODS goods in plenty and one scarce goods, free of freight; SHOPPERS shoppers with an address, pay
+  // password 123456 and a balance credited through a ledger row.
+  const password = await hashPassword('Bench@123456')
+  const payPassword = await hashPassword('123456')
+  const owner = await db.users.create({ data: { username: 'benchcheckoutseller', password }, select: { id: true } })
+  const store = await db.stores.create({ data: { user_id: owner.id, store_name: '压测店铺', store_verify: 4, store_status: 1 }, select: { id: true } })
+  const leaf = await db.goods_classes.findFirstOrThrow({ where: { pid: { not: 0 } }, orderBy: { id: 'desc' }, select: { id: true } })
+  const goodsRow = (name: string, stock: number) => ({
+    store_id: store.id, class_id: leaf.id, goods_name: name, goods_price: PRICE, goods_stock: stock, goods_status: 1, goods_verify: 1, freight_id: -1,
+  })
+  await db.goods.createMany({ data: [...Array.from({ length: GOODS }, (_, i) => goodsRow(`压测商品 ${i}`, STOCK)), goodsRow('限量商品', SCARCE)] })
+  const goods = await db.goods.findMany({ where: { store_id: store.id }, select: { id: true, goods_name: true }, orderBy: { id: 'asc' } })
+  const plenty = goods.slice(0, GOODS).map((g) => g.id)
+  const scarce = goods[GOODS].id
+  const balance = '1000000.00'
+  await db.users.createMany({ data: Array.from({ length: SHOPPERS }, (_, i) => ({ username: `benchbuyer${i}`, password, pay_password: payPassword, money: balance })) })
+  const users = await db.users.findMany({ where: { username: { startsWith: 'benchbuyer' } }, select: { id: true }, orderBy: { id: 'asc' } })
+  await db.money_logs.createMany({ data: users.map((u) => ({ user_id: u.id, ename: 'recharge', money: balance, after_money: balance, source_type: 'seed', idem_key: 'bench:seed' })) })
+  await db.addresses.createMany({ data: users.map((u) => ({ user_id: u.id, receive_name: '压测', receive_tel: '13800138000', area_info: '北京市 北京市 东城区', address: '长安街 1 号' })) })
+  const addresses = await db.addresses.findMany({ where: { user_id: { in: users.map((u) => u.id) } }, select: { id: true, user_id: true } })
+  const fakeRequest = { ip: '127.0.0.1', headers: {} } as unknown as FastifyRequest
+  const shoppers: Shopper[] = []
+  for (const u of users)
+    shoppers.push({ id: u.id, auth: `Bearer ${(await app.tokens.issue('user', u.id, fakeRequest)).access_token}`, addressId: addresses.find((a) => a.user_id === u.id)!.id })
+
+  let serial = 0
+  /** One checkout through the API: create, then pay what it created. */
+  const checkout = async (s: Shopper, goodsId: number) => {
+    const created = await postJson(`${url}/api/user/order/create`, { order: [{ goods_id: goodsId, sku_id: 0, buy_num: 1 }], ifcart: 0, address_id: s.addressId }, {
+      Authorization: s.auth, 'Idempotency-Key': `b${++serial}`,
+    })
+    if (created.body.code !== 200) return false
+    const paid = await postJson(`${url}/api/user/order/pay`, { order_id: created.body.data!.order_id, payment_name: 'balance', pay_password: '123456' }, { Authorization: s.auth })
+    return paid.body.code === 200
+  }
+  const subject = (w: number, i: number) => checkout(shoppers[w], plenty[(w + i) % GOODS])
+
+  const floor = await startCheckoutFloor(config.DATABASE_URL, config.DATABASE_POOL)
+  const floorOnce = async (w: number, i: number) => {
+    const s = shoppers[w]
+    const key = createHash('sha1').update(`f${++serial}`).digest('hex').slice(0, 32)
+    const res = await postJson(`${floor.url}/floor/checkout`, { user_id: s.id, goods_id: plenty[(w + i) % GOODS], store_id: store.id, price: PRICE, key })
+    return res.status === 200
+  }
+
+  await drive('warm-up', SHOPPERS, WARM_UP_S, subject)
+  const measured = await drive(`checkout (create + pay by balance), ${SHOPPERS} shoppers`, SHOPPERS, DURATION_S, subject)
+  await drive('warm-up', SHOPPERS, WARM_UP_S, floorOnce)
+  const base = await drive('floor: the same writes, bare driver, one transaction', SHOPPERS, DURATION_S, floorOnce)
+  await floor.close()
+
+  // The scarce goods: every shopper tries three times at once.
+  const attempts = await Promise.all(shoppers.flatMap((s) => [0, 1, 2].map(() => checkout(s, scarce))))
+  const sold = await db.order_goods.aggregate({ where: { goods_id: scarce, order: { order_status: { not: 0 } } }, _sum: { buy_num: true } })
+  const left = (await db.goods.findUniqueOrThrow({ where: { id: scarce }, select: { goods_stock: true } })).goods_stock
+  // Every goods: what is left plus what orders hold is what it started with, and nothing went below 0.
+  const held = await db.order_goods.groupBy({ by: ['goods_id'], where: { order: { order_status: { not: 0 } }, goods_id: { in: plenty } }, _sum: { buy_num: true }, orderBy: { goods_id: 'asc' } })
+  const stocks = await db.goods.findMany({ where: { id: { in: plenty } }, select: { id: true, goods_stock: true } })
+  const drift = stocks.reduce((n, g) => n + Math.abs(STOCK - g.goods_stock - (held.find((h) => h.goods_id === g.id)?._sum.buy_num ?? 0)), 0)
+  const oversell = Math.max(0, (sold._sum.buy_num ?? 0) - SCARCE) + (left < 0 ? -left : 0) + drift + stocks.filter((g) => g.goods_stock < 0).length
+  await app.close()
+
+  const ratio = measured.rate / base.rate
+  const pass = ratio >= GOAL.ratio && measured.p99 < GOAL.p99 && measured.errors === 0 && oversell === 0
+  console.log(
+    `${pass ? 'PASS' : 'MISS'} ${measured.name}: ${measured.rate.toFixed(0)} checkouts/s, p99 ${measured.p99} ms, errors ${measured.errors} | ` +
+      `floor ${base.rate.toFixed(0)} checkouts/s, p99 ${base.p99} ms, errors ${base.errors} | ratio ${ratio.toFixed(2)} (goal ≥ ${GOAL.ratio}, p99 < ${GOAL.p99} ms) | ` +
+      `oversell ${oversell} (scarce goods: ${attempts.filter(Boolean).length} of ${attempts.length} checkouts sold ${sold._sum.buy_num ?? 0} of ${SCARCE}, ${left} left)`,
+  )
+  console.log(`${pass ? 1 : 0} of 1 checkout benchmarks met their goal`)
+}
