@@ -10,6 +10,7 @@ import { searchText } from '../modules/catalog/searchText.ts'
 import { richText } from './content.ts'
 import { demoUrl, writeDemoImages, type DemoImage } from './images.ts'
 import { seedRole, type AreaRbac } from './rbac.ts'
+import { seedShowcase } from './showcase.ts'
 import type { Tally } from './tally.ts'
 import { settleAll } from './settle.ts'
 
@@ -61,31 +62,31 @@ const combos = (colors: string[], sizes: string[], price: (size: string) => stri
 const DEMO_GOODS: DemoGoods[] = [
   {
     goods_no: 'QS-TS-001', goods_name: 'QShop 纯棉圆领短袖T恤', goods_subname: '精梳棉 亲肤透气 多色可选', class: '服装/男装/T恤',
-    brand: 'QShop 自营', weight: '0.30', image: { file: 'goods-1.png', width: 800, height: 800, color: '#c92a2a' },
+    brand: 'QShop 自营', weight: '0.30', image: { file: 'goods-1.png', width: 800, height: 800, art: { icon: 'shirt', colors: ['#c92a2a', '#ff8787'] } },
     content: '<p>100% 精梳棉面料，柔软透气，日常百搭。</p>', is_recommend: 1,
     skus: combos(['红色', '黑色'], ['M', 'L', 'XL'], (s) => (s === 'XL' ? '69.00' : '59.00'), '99.00', 100),
   },
   {
     goods_no: 'QS-SH-001', goods_name: 'QShop 商务长袖衬衫', goods_subname: '免烫面料 修身版型', class: '服装/男装/衬衫',
-    brand: '远山', weight: '0.40', image: { file: 'goods-2.png', width: 800, height: 800, color: '#1971c2' },
+    brand: '远山', weight: '0.40', image: { file: 'goods-2.png', width: 800, height: 800, art: { icon: 'shirt', colors: ['#1971c2', '#74c0fc'] } },
     content: '<p>免烫易打理，通勤、商务场合皆宜。</p>', is_recommend: 1,
     skus: combos(['白色', '蓝色'], ['M', 'L', 'XL'], () => '129.00', '199.00', 50),
   },
   {
     goods_no: 'QS-AC-001', goods_name: 'QShop 1.5匹 变频冷暖空调', goods_subname: '新一级能效 静音节能', class: '家用电器/大家电/空调',
-    brand: '悦享', weight: '35.00', image: { file: 'goods-3.png', width: 800, height: 800, color: '#868e96' },
+    brand: '悦享', weight: '35.00', image: { file: 'goods-3.png', width: 800, height: 800, art: { icon: 'air-conditioning', colors: ['#868e96', '#dee2e6'] } },
     content: '<p>变频压缩机，快速制冷制热，适用 15–22 平方米房间。</p>', is_recommend: 0,
     price: '2599.00', market: '3299.00', stock: 30,
   },
   {
     goods_no: 'QS-NT-001', goods_name: 'QShop 每日坚果 750g（30袋）', goods_subname: '六种坚果果干 独立小包装', class: '食品/休闲零食/坚果',
-    brand: '青禾', weight: '0.80', image: { file: 'goods-4.png', width: 800, height: 800, color: '#e67700' },
+    brand: '青禾', weight: '0.80', image: { file: 'goods-4.png', width: 800, height: 800, art: { icon: 'nut', colors: ['#e67700', '#ffd43b'] } },
     content: '<p>每袋 25g，六种坚果与果干科学配比，方便携带。</p>', is_recommend: 0,
     price: '89.90', market: '129.00', stock: 200,
   },
 ]
 
-const STORE_LOGO: DemoImage = { file: 'store-logo.png', width: 200, height: 200, color: '#0b7285' }
+const STORE_LOGO: DemoImage = { file: 'store-logo.png', width: 200, height: 200, art: { icon: 'building-store', colors: ['#0b7285', '#66d9e8'] } }
 const BEIJING = ['110000', '110100', '110105'] as const // 北京市 › 北京市 › 朝阳区
 
 /** What the demo needs from the base seed, as promises: each demo step waits only for what it uses. */
@@ -101,6 +102,7 @@ export async function seedDemo(app: FastifyInstance, deps: DemoDeps, tally: Tall
     Promise.all([users, areaIds, deps.classIds]).then(([u, area, classIds]) => seedStore(app, u.seller, area, classIds, tally)),
     Promise.all([users, deps.seller]).then(([u, rbac]) => seedSellerStaff(app, u.seller, rbac, tally)),
     Promise.all([users, areaIds]).then(([u, area]) => seedAddress(app, u.shopper, area, tally)),
+    seedShowcase(app, deps, tally),
   ])
 }
 

@@ -1,11 +1,11 @@
-// Plain-colour placeholder images for the demo data, written into the local upload folder once.
-import { access, mkdir } from 'node:fs/promises'
+// Images for the demo data (artwork.ts), written into the local upload folder once.
+import { access, mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import sharp from 'sharp'
 import type { FastifyInstance } from 'fastify'
 import { uploadRoot } from '../plugins/uploads.ts'
+import { renderArtwork, type Artwork } from './artwork.ts'
 
-export type DemoImage = { file: string; width: number; height: number; color: string }
+export type DemoImage = { file: string; width: number; height: number; art: Artwork }
 
 /** Public URL of a demo image (served by the /uploads static route). */
 export const demoUrl = (file: string) => `/uploads/demo/${file}`
@@ -14,10 +14,10 @@ export async function writeDemoImages(app: FastifyInstance, images: DemoImage[])
   const dir = path.join(uploadRoot(app), 'demo')
   await mkdir(dir, { recursive: true })
   const written = await Promise.all(
-    images.map(async ({ file, width, height, color }) => {
+    images.map(async ({ file, width, height, art }) => {
       const target = path.join(dir, file)
       if (await access(target).then(() => true, () => false)) return 0
-      await sharp({ create: { width, height, channels: 3, background: color } }).png().toFile(target)
+      await writeFile(target, await renderArtwork(art, width, height, file))
       return 1
     }),
   )
