@@ -197,12 +197,20 @@ function PurchasePanel({ goods, onSkuImage }: { goods: GoodsDetail; onSkuImage: 
           <Text size="sm" c="dimmed">
             {tc('goods.sold', { count: goods.goods_sale })}
           </Text>
-          <Text size="sm" c="dimmed">
-            {tc('goods.reviews', { count: goods.comment_statistics.total })}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {tc('goods.goodRate', { rate: goods.comment_statistics.good_rate })}
-          </Text>
+          {goods.comment_statistics.total > 0 ? (
+            <>
+              <Text size="sm" c="dimmed">
+                {tc('goods.reviews', { count: goods.comment_statistics.total })}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {tc('goods.goodRate', { rate: goods.comment_statistics.good_rate })}
+              </Text>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {tc('comments.empty')}
+            </Text>
+          )}
         </Group>
       </div>
       {goods.attrs.map((attr) => (

@@ -14,6 +14,12 @@ const SCORES: { key: keyof Pick<StoreRatings, 'score' | 'agree' | 'service' | 's
 /** A store's ratings: the mean and the four review scores, the good rate. */
 export function StoreRatingList({ store }: { store: StoreRatings }) {
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
+  if (!store.comments)
+    return (
+      <Text size="sm" c="dimmed">
+        {tc('comments.empty')}
+      </Text>
+    );
   return (
     <Stack gap={2}>
       <Text size="sm">{tc('store.rate', { rate: store.rate })}</Text>
