@@ -2,6 +2,7 @@ import { Avatar, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import classes from './catalog.module.css';
 import type { PublicStore, StoreRatings } from './types';
 
 const SCORES: { key: keyof Pick<StoreRatings, 'score' | 'agree' | 'service' | 'speed'>; scoreKey: string }[] = [
@@ -44,7 +45,7 @@ export function StoreRatingList({ store }: { store: StoreRatings }) {
 export function StoreCard({ store }: { store: PublicStore }) {
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
   return (
-    <Paper withBorder p="sm" w={220} aria-label={store.store_name} component="aside">
+    <Paper withBorder p="sm" className={classes.storeCard} aria-label={store.store_name} component="aside">
       <Stack gap="xs">
         <Group gap="xs" wrap="nowrap">
           <Avatar src={store.store_logo || null} radius="sm">

@@ -18,6 +18,7 @@ import { StoreRatingList } from '../catalog/StoreCard';
 import type { GoodsCardData, PublicStore, SearchAnswer } from '../catalog/types';
 import { useLoad } from '../catalog/useLoad';
 import { safeHtml } from '../catalog/safeHtml';
+import { usePageTitle } from '../../utils/documentTitle';
 
 interface StorePageData extends PublicStore {
   best_sellers: GoodsCardData[];
@@ -100,6 +101,7 @@ export default function StorePage() {
   const valid = Number.isInteger(storeId) && storeId > 0;
   const page = useLoad(`store/${id}`, () => (valid ? api.get<StorePageData | null>(`/store/${storeId}`) : Promise.resolve(null)));
   const store = page.data;
+  usePageTitle(store?.store_name);
 
   if (page.loading && !store) return <PageLoader />;
   if (page.failed && !store && !isNotFound(page.error)) return <LoadFailed onRetry={page.reload} />;
