@@ -7,7 +7,7 @@ import { currentLanguage } from '../i18n';
 import type { MenuItem } from '../menu/types';
 import classes from './BackOfficeLayout.module.css';
 import { MenuIcon } from './MenuIcon';
-import { menuLabel } from './menuLabel';
+import { menuLabel } from '../menu/menuLabel';
 
 interface SideMenuProps {
   area: BackOfficeArea;

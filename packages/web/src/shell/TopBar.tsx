@@ -12,7 +12,7 @@ import type { MenuItem } from '../menu/types';
 import classes from './BackOfficeLayout.module.css';
 import { greetingKey } from './greeting';
 import { MenuIcon } from './MenuIcon';
-import { menuLabel } from './menuLabel';
+import { menuLabel } from '../menu/menuLabel';
 import { UserInfoDialog } from './UserInfoDialog';
 
 interface TopBarProps {

@@ -5,7 +5,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
 import { useRouteHandle } from '../router/handle';
-import { menuLabel } from '../shell/menuLabel';
+import { menuLabel } from '../menu/menuLabel';
 import { useLoadedCommonData } from '../storefront/commonStore';
 
 /** Until the site's settings have loaded (and when no name is set there), as in index.html. */
