@@ -30,13 +30,14 @@ const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charC
 
 function artworkSvg(art: Artwork, width: number, height: number): string {
   const banner = Boolean(art.headline)
-  // Goods pictures: the icon centred at 60% of the side; banners: on the right, 80% of the height.
-  const size = banner ? height * 0.8 : Math.min(width, height) * 0.6
-  const x = banner ? width - size - height * 0.15 : (width - size) / 2
+  // Goods pictures: the icon centred at 60% of the side. Banners keep text and icon in the middle 56% of the width:
+  // the home page shows its 3:1 slides cropped to a narrower box on wide screens (object-fit: cover).
+  const size = banner ? height * 0.5 : Math.min(width, height) * 0.6
+  const x = banner ? width * 0.78 - size : (width - size) / 2
   const y = (height - size) / 2
   const text = banner
-    ? `<text x="${width * 0.07}" y="${height * 0.47}" font-family="${FONTS}" font-size="${height * 0.16}" font-weight="700" fill="#fff">${escapeXml(art.headline!)}</text>` +
-      (art.subline ? `<text x="${width * 0.07}" y="${height * 0.65}" font-family="${FONTS}" font-size="${height * 0.075}" fill="#fff" fill-opacity="0.88">${escapeXml(art.subline)}</text>` : '')
+    ? `<text x="${width * 0.22}" y="${height * 0.5}" font-family="${FONTS}" font-size="${height * 0.13}" font-weight="700" fill="#fff">${escapeXml(art.headline!)}</text>` +
+      (art.subline ? `<text x="${width * 0.22}" y="${height * 0.66}" font-family="${FONTS}" font-size="${height * 0.06}" fill="#fff" fill-opacity="0.88">${escapeXml(art.subline)}</text>` : '')
     : ''
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
 <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${art.colors[0]}"/><stop offset="1" stop-color="${art.colors[1]}"/></linearGradient></defs>

@@ -79,7 +79,7 @@ function LineRow({ line, selected, busy, onSelect, onQuantity, onRemove }: {
       </Table.Td>
       <Table.Td className={classes.goods}>
         <Group wrap="nowrap" gap="sm">
-          <Box w={IMAGE_SIZE} h={IMAGE_SIZE} style={{ flex: 'none', overflow: 'hidden' }}>
+          <Box w={IMAGE_SIZE} h={IMAGE_SIZE} className={classes.image}>
             <GoodsImage src={line.goods_image} alt={line.goods_name} />
           </Box>
           <Stack gap={2} miw={0}>
