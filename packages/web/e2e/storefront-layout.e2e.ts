@@ -61,10 +61,10 @@ test('on a phone: home, search, goods and cart fit the screen; add to cart and b
   // ---- home: header with search and cart, the categories behind the burger ----
   await page.goto('/')
   await page.getByTestId('goods-card').first().waitFor()
-  await expect.poll(() => page.title()).toBe(`首页 - ${site}`)
+  await expect.poll(() => page.title(), { timeout: 15000 }).toBe(`首页 - ${site}`)
   const search = page.getByRole('search')
-  await expect.poll(() => search.isVisible()).toBe(true)
-  await expect.poll(() => page.getByRole('link', { name: '购物车' }).isVisible()).toBe(true)
+  await search.waitFor()
+  await page.getByRole('link', { name: '购物车' }).waitFor()
   await expectNoSidewaysScroll(page)
   // Two goods a row.
   const [first, second, third] = await cardTops(page, 3)
@@ -76,7 +76,7 @@ test('on a phone: home, search, goods and cart fit the screen; add to cart and b
   await drawer.getByText('手机数码', { exact: true }).click()
   await drawer.getByRole('link', { name: '手机通讯' }).click()
   await page.waitForURL('**/s/**')
-  await expect.poll(() => drawer.isVisible()).toBe(false)
+  await drawer.waitFor({ state: 'hidden' })
   await page.getByTestId('goods-card').filter({ hasText: PHONE_GOODS }).waitFor()
   await expectNoSidewaysScroll(page)
 
@@ -84,7 +84,7 @@ test('on a phone: home, search, goods and cart fit the screen; add to cart and b
   await search.getByRole('textbox').fill('拾光')
   await search.getByRole('button').click()
   await page.getByText(/共找到 \d+ 件商品/).waitFor()
-  await expect.poll(() => page.title()).toBe(`商品搜索 - ${site}`)
+  await expect.poll(() => page.title(), { timeout: 15000 }).toBe(`商品搜索 - ${site}`)
   await page.getByTestId('goods-card').filter({ hasText: PHONE_GOODS }).waitFor()
   await expectNoSidewaysScroll(page)
   await expectWithinWidth(page.getByRole('toolbar'), PHONE.width)
@@ -95,7 +95,7 @@ test('on a phone: home, search, goods and cart fit the screen; add to cart and b
   await page.waitForURL(`**/goods/${phone.id}`)
   const heading = page.getByRole('heading', { name: PHONE_GOODS })
   await heading.waitFor()
-  await expect.poll(() => page.title()).toBe(`${PHONE_GOODS} - ${site}`)
+  await expect.poll(() => page.title(), { timeout: 15000 }).toBe(`${PHONE_GOODS} - ${site}`)
   const gallery = (await page.getByRole('img', { name: PHONE_GOODS, exact: true }).boundingBox())!
   expect((await heading.boundingBox())!.y).toBeGreaterThanOrEqual(gallery.y + gallery.height)
   await pick(page, '颜色', '月光白')
@@ -104,7 +104,7 @@ test('on a phone: home, search, goods and cart fit the screen; add to cart and b
   await setQuantity(page, 2)
   const addToCart = page.getByRole('button', { name: '加入购物车' })
   await addToCart.scrollIntoViewIfNeeded()
-  await expect.poll(() => addToCart.isVisible()).toBe(true)
+  await addToCart.waitFor()
   await expectWithinWidth(addToCart, PHONE.width)
   await expectWithinWidth(page.getByRole('button', { name: '立即购买' }), PHONE.width)
   await expectNoSidewaysScroll(page)
@@ -124,7 +124,7 @@ test('on a phone: home, search, goods and cart fit the screen; add to cart and b
   const line = page.getByTestId('cart-line').filter({ hasText: PHONE_GOODS })
   await line.getByText('月光白,256GB').waitFor()
   expect(await line.getByTestId('line-total').textContent()).toBe('￥4598.00')
-  await expect.poll(() => page.title()).toBe(`购物车 - ${site}`)
+  await expect.poll(() => page.title(), { timeout: 15000 }).toBe(`购物车 - ${site}`)
   await expectNoSidewaysScroll(page)
   await expectWithinWidth(line.getByRole('button', { name: '增加一件' }), PHONE.width)
   await expectWithinWidth(page.getByRole('button', { name: '去结算' }), PHONE.width)
@@ -133,8 +133,8 @@ test('on a phone: home, search, goods and cart fit the screen; add to cart and b
   // ---- the user centre: the menu as a select ----
   await page.goto('/user/address')
   const menu = page.getByRole('combobox', { name: '个人中心' })
-  await expect.poll(() => menu.isVisible()).toBe(true)
-  await expect.poll(() => page.getByRole('navigation', { name: '个人中心' }).isVisible()).toBe(false)
+  await menu.waitFor()
+  await page.getByRole('navigation', { name: '个人中心' }).waitFor({ state: 'hidden' })
   await expectNoSidewaysScroll(page)
   await menu.selectOption({ label: '收藏 / 关注' })
   await page.waitForURL('**/user/favorites')
@@ -158,12 +158,40 @@ test('on a phone: home, search, goods and cart fit the screen; add to cart and b
   await visitor.waitForURL((url) => url.pathname === `/goods/${phone.id}`)
 })
 
+test('on a phone every other storefront and user-centre page fits the screen too', async () => {
+  const [{ store_id }] = await dbQuery<{ store_id: number }>("SELECT store_id FROM goods WHERE goods_no = 'XH-PH-001'")
+  const visitor = await newPage({ viewport: PHONE })
+  for (const [path, ready] of [
+    ['/stores', () => visitor.getByRole('link', { name: '星河数码专营店' }).first()],
+    [`/store/${store_id}`, () => visitor.getByRole('heading', { name: '星河数码专营店' })],
+    ['/login', () => visitor.getByRole('button', { name: '登录', exact: true })],
+    ['/register', () => visitor.getByRole('button', { name: '注册', exact: true })],
+    ['/store/join', () => visitor.getByRole('heading').first()],
+  ] as const) {
+    await visitor.goto(path)
+    await ready().waitFor()
+    await expect.poll(() => visitor.title(), { timeout: 15000 }).toMatch(new RegExp(` - ${site}$`))
+    await expectNoSidewaysScroll(visitor)
+  }
+  await screenshot(visitor, 'phone-store')
+  const page = await newPage({ viewport: PHONE })
+  await page.goto('/login')
+  await submitLogin(page, shopper.username, shopper.password)
+  await page.waitForURL((url) => url.pathname !== '/login')
+  for (const path of ['/user', '/user/favorites', '/user/safe', '/user/safe/password', '/user/address', '/user/address/form', '/user/orders']) {
+    await page.goto(path)
+    await page.getByRole('combobox', { name: '个人中心' }).waitFor()
+    await expect.poll(() => page.title(), { timeout: 15000 }).toMatch(new RegExp(` - ${site}$`))
+    await expectNoSidewaysScroll(page)
+  }
+})
+
 test('on a wide screen the desktop layout holds: category panel, five goods a row, gallery beside the purchase panel', async () => {
   const page = await newPage({ viewport: DESKTOP })
   await page.goto('/')
   await page.getByTestId('goods-card').first().waitFor()
-  await expect.poll(() => page.getByRole('navigation', { name: '全部商品分类' }).isVisible()).toBe(true)
-  await expect.poll(() => page.getByRole('button', { name: '全部商品分类' }).isVisible()).toBe(false)
+  await page.getByRole('navigation', { name: '全部商品分类' }).waitFor()
+  await page.getByRole('button', { name: '全部商品分类' }).waitFor({ state: 'hidden' })
   const recommended = page.getByRole('region', { name: '精品推荐' })
   const tops = await recommended.getByTestId('goods-card').evaluateAll((cards) => cards.slice(0, 5).map((c) => Math.round(c.getBoundingClientRect().top)))
   expect(new Set(tops).size).toBe(1)

@@ -119,11 +119,12 @@ export default function StorePage() {
     <Stack gap="md">
       {banner && <Image src={banner} h={200} fit="cover" alt={store.store_name} />}
       <Paper withBorder p="md">
-        <Group align="flex-start" wrap="nowrap" gap="lg">
+        <Group align="flex-start" gap="lg">
           <Avatar src={store.store_logo || null} size={96} radius="sm">
             <IconBuildingStore size={40} />
           </Avatar>
-          <Stack gap={4} flex={1} miw={0}>
+          {/* On phones the ratings wrap below the store's details. */}
+          <Stack gap={4} flex={1} miw={200}>
             <Title order={2}>{store.store_name}</Title>
             {store.store_description && <Text c="dimmed">{store.store_description}</Text>}
             {(store.area_info || store.store_address) && (

@@ -37,11 +37,12 @@ function StoreListRow({ store }: { store: StoreRow }) {
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
   return (
     <Paper withBorder p="sm">
-      <Group wrap="nowrap" gap="md">
+      <Group gap="md">
         <Avatar src={store.store_logo || null} size={64} radius="sm">
           <IconBuildingStore size={28} />
         </Avatar>
-        <Stack gap={2} flex={1} miw={0}>
+        {/* On phones the ratings and the way in wrap below the name. */}
+        <Stack gap={2} flex={1} miw={200}>
           <Anchor component={Link} to={`/store/${store.id}`} fw={600}>
             {store.store_name}
           </Anchor>
