@@ -14,6 +14,8 @@ RUN pnpm generate && pnpm --filter @qshop/web build
 
 FROM build AS app
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 UPLOAD_DIR=/srv/uploads PRIVATE_UPLOAD_DIR=/srv/private-uploads
+# A Chinese font for the headlines the demo seed draws on its banner pictures (packages/server/src/seed/artwork.ts).
+RUN apt-get update && apt-get install -y --no-install-recommends fontconfig fonts-wqy-microhei && rm -rf /var/lib/apt/lists/*
 # Not root: the upload folders and the secrets folder (volumes in compose, which take this owner and mode when they
 # are first created) are the only places the app writes to.
 RUN mkdir -p /srv/uploads /srv/private-uploads /srv/secrets && chown node:node /srv/uploads /srv/private-uploads /srv/secrets && chmod 700 /srv/secrets

@@ -5,6 +5,7 @@ import { loadConfig } from '../packages/server/src/config.ts'
 import { buildApp } from '../packages/server/src/app.ts'
 import { seed } from '../packages/server/src/seed/index.ts'
 import { DEMO_ACCOUNTS } from '../packages/server/src/seed/demo.ts'
+import { SHOWCASE_PASSWORD, SHOWCASE_STORES } from '../packages/server/src/seed/showcase.ts'
 
 loadDotEnv()
 const demo = !process.argv.includes('--no-demo')
@@ -13,7 +14,9 @@ try {
   await app.ready()
   const { changed, ms } = await seed(app, { demo, areas: true })
   const rows = Object.entries(changed).map(([table, n]) => `${table} ${n}`).join(', ')
-  const logins = Object.values(DEMO_ACCOUNTS).map((a) => `${a.username}/${a.password}`).join(' ')
+  const logins = [...Object.values(DEMO_ACCOUNTS), ...SHOWCASE_STORES.map((s) => ({ username: s.username, password: SHOWCASE_PASSWORD }))]
+    .map((a) => `${a.username}/${a.password}`)
+    .join(' ')
   console.log(`seed: ${rows || 'nothing to change'} (${ms} ms)${demo ? `; demo logins: ${logins}` : ''}`)
 } finally {
   await app.close()

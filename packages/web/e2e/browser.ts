@@ -10,12 +10,14 @@ const contexts = new Set<BrowserContext>()
 
 export const baseUrl = () => inject('baseUrl')
 
-export async function newPage(opts: { locale?: string } = {}): Promise<Page> {
+export async function newPage(opts: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<Page> {
   browser ??= await chromium.connect(inject('wsEndpoint'))
   const context = await browser.newContext({
     baseURL: baseUrl(),
     locale: opts.locale ?? 'zh-CN',
-    viewport: { width: 1400, height: 900 },
+    viewport: opts.viewport ?? { width: 1400, height: 900 },
+    isMobile: (opts.viewport?.width ?? 1400) < 768,
+    hasTouch: (opts.viewport?.width ?? 1400) < 768,
     acceptDownloads: true,
   })
   context.setDefaultTimeout(15000)

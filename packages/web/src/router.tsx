@@ -117,7 +117,7 @@ function backOfficeRoute(area: BackOfficeArea): RouteObject {
     path: AREAS[area].homePath!,
     ...lazyRoute('shell/BackOfficeLayout', () => import('./shell/BackOfficeLayout')),
     children: [
-      { index: true, ...lazyRoute('shell/BackOfficeHome', () => import('./shell/BackOfficeHome')) },
+      { index: true, handle: { titleKey: `shell.title.${area}` } satisfies RouteHandle, ...lazyRoute('shell/BackOfficeHome', () => import('./shell/BackOfficeHome')) },
       // Before the menu loads the guard never lets this render; afterwards it is the 404 page.
       notFound(),
     ],
@@ -194,8 +194,8 @@ export function createAppRouter(factory: RouterFactory = createBrowserRouter): A
       HydrateFallback: PageLoader,
       children: [
         { id: 'home', ...lazyRoute('storefront/HomeLayout', () => import('./storefront/HomeLayout')), children: storefrontRoutes() },
-        { path: 'Admin/login', ...lazyRoute('shell/BackOfficeLoginPage', () => import('./shell/BackOfficeLoginPage')) },
-        { path: 'Seller/login', ...lazyRoute('shell/BackOfficeLoginPage', () => import('./shell/BackOfficeLoginPage')) },
+        { path: 'Admin/login', handle: { titleKey: 'shell.loginTitle.admin' } satisfies RouteHandle, ...lazyRoute('shell/BackOfficeLoginPage', () => import('./shell/BackOfficeLoginPage')) },
+        { path: 'Seller/login', handle: { titleKey: 'shell.loginTitle.seller' } satisfies RouteHandle, ...lazyRoute('shell/BackOfficeLoginPage', () => import('./shell/BackOfficeLoginPage')) },
         ...BACK_OFFICE_AREAS.map(backOfficeRoute),
       ],
     },

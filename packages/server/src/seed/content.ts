@@ -43,10 +43,10 @@ const AD_SLOTS: { name: string; width: number; height: number }[] = [
   { name: 'APP_首页底部广告', width: 750, height: 200 },
 ]
 
-const SLIDES = [
-  { name: '品质好店 一站购齐', url: '/stores', file: 'slide-1.png', color: '#2f6fde' },
-  { name: '积分商城 好礼兑换', url: '/integral', file: 'slide-2.png', color: '#e8590c' },
-  { name: '限时秒杀 每日上新', url: '/seckills', file: 'slide-3.png', color: '#2b8a3e' },
+const SLIDES: { name: string; subline: string; url: string; file: string; icon: string; colors: [string, string] }[] = [
+  { name: '品质好店 一站购齐', subline: '入驻店铺均经平台审核，正品保障', url: '/stores', file: 'slide-1.jpg', icon: 'building-store', colors: ['#2f6fde', '#15aabf'] },
+  { name: '积分商城 好礼兑换', subline: '购物攒积分，好礼免费换', url: '/integral', file: 'slide-2.jpg', icon: 'gift', colors: ['#e8590c', '#fab005'] },
+  { name: '限时秒杀 每日上新', subline: '每天 10 点准时开抢，低至 5 折', url: '/seckills', file: 'slide-3.jpg', icon: 'bolt', colors: ['#2b8a3e', '#94d82d'] },
 ]
 
 /**
@@ -107,7 +107,7 @@ async function seedAgreement(app: FastifyInstance, tally: Tally) {
 }
 
 async function seedAds(app: FastifyInstance, tally: Tally) {
-  const images = writeDemoImages(app, SLIDES.map((s) => ({ file: s.file, width: 1200, height: 400, color: s.color })))
+  const images = writeDemoImages(app, SLIDES.map((s) => ({ file: s.file, width: 1200, height: 400, art: { icon: s.icon, colors: s.colors, headline: s.name, subline: s.subline } })))
   const load = () => app.db.adv_spaces.findMany({ where: { name: { in: AD_SLOTS.map((s) => s.name) } }, select: { id: true, name: true } })
   let slots = await load()
   const missing = AD_SLOTS.filter((s) => !slots.some((row) => row.name === s.name))

@@ -12,6 +12,7 @@ import { searchText } from '../modules/catalog/searchText.ts'
 import { richText } from './content.ts'
 import { demoUrl, writeDemoImages, type DemoImage } from './images.ts'
 import { seedRole, type AreaRbac } from './rbac.ts'
+import { seedShowcase } from './showcase.ts'
 import type { Tally } from './tally.ts'
 import { settleAll } from './settle.ts'
 
@@ -66,25 +67,25 @@ const combos = (colors: string[], sizes: string[], price: (size: string) => stri
 const DEMO_GOODS: DemoGoods[] = [
   {
     goods_no: 'QS-TS-001', goods_name: 'QShop 纯棉圆领短袖T恤', goods_subname: '精梳棉 亲肤透气 多色可选', class: '服装/男装/T恤',
-    brand: 'QShop 自营', weight: '0.30', image: { file: 'goods-1.png', width: 800, height: 800, color: '#c92a2a' },
+    brand: 'QShop 自营', weight: '0.30', image: { file: 'goods-1.png', width: 800, height: 800, art: { icon: 'shirt', colors: ['#c92a2a', '#ff8787'] } },
     content: '<p>100% 精梳棉面料，柔软透气，日常百搭。</p>', is_recommend: 1,
     skus: combos(['红色', '黑色'], ['M', 'L', 'XL'], (s) => (s === 'XL' ? '69.00' : '59.00'), '99.00', 100),
   },
   {
     goods_no: 'QS-SH-001', goods_name: 'QShop 商务长袖衬衫', goods_subname: '免烫面料 修身版型', class: '服装/男装/衬衫',
-    brand: '远山', weight: '0.40', image: { file: 'goods-2.png', width: 800, height: 800, color: '#1971c2' },
+    brand: '远山', weight: '0.40', image: { file: 'goods-2.png', width: 800, height: 800, art: { icon: 'shirt', colors: ['#1971c2', '#74c0fc'] } },
     content: '<p>免烫易打理，通勤、商务场合皆宜。</p>', is_recommend: 1,
     skus: combos(['白色', '蓝色'], ['M', 'L', 'XL'], () => '129.00', '199.00', 50),
   },
   {
     goods_no: 'QS-AC-001', goods_name: 'QShop 1.5匹 变频冷暖空调', goods_subname: '新一级能效 静音节能', class: '家用电器/大家电/空调',
-    brand: '悦享', weight: '35.00', image: { file: 'goods-3.png', width: 800, height: 800, color: '#868e96' },
+    brand: '悦享', weight: '35.00', image: { file: 'goods-3.png', width: 800, height: 800, art: { icon: 'air-conditioning', colors: ['#868e96', '#dee2e6'] } },
     content: '<p>变频压缩机，快速制冷制热，适用 15–22 平方米房间。</p>', is_recommend: 0,
     price: '2599.00', market: '3299.00', stock: 30,
   },
   {
     goods_no: 'QS-NT-001', goods_name: 'QShop 每日坚果 750g（30袋）', goods_subname: '六种坚果果干 独立小包装', class: '食品/休闲零食/坚果',
-    brand: '青禾', weight: '0.80', image: { file: 'goods-4.png', width: 800, height: 800, color: '#e67700' },
+    brand: '青禾', weight: '0.80', image: { file: 'goods-4.png', width: 800, height: 800, art: { icon: 'nut', colors: ['#e67700', '#ffd43b'] } },
     content: '<p>每袋 25g，六种坚果与果干科学配比，方便携带。</p>', is_recommend: 0,
     price: '89.90', market: '129.00', stock: 200,
   },
@@ -107,18 +108,18 @@ type DemoStore = {
 const SECOND_STORE_GOODS: DemoGoods[] = [
   {
     goods_no: 'QH-KN-001', goods_name: '青禾 羊毛混纺针织开衫', goods_subname: '柔软亲肤 春秋百搭', class: '服装/女装/针织衫',
-    brand: '青禾', weight: '0.50', image: { file: 'goods-5.png', width: 800, height: 800, color: '#5c940d' },
+    brand: '青禾', weight: '0.50', image: { file: 'goods-5.png', width: 800, height: 800, art: { icon: 'shirt', colors: ['#5c940d', '#c0eb75'] } },
     content: '<p>羊毛混纺，柔软不扎，春秋单穿或叠穿皆宜。</p>', is_recommend: 1,
     skus: combos(['白色', '蓝色'], ['M', 'L'], (s) => (s === 'L' ? '209.00' : '199.00'), '299.00', 40),
   },
   {
     goods_no: 'QH-TE-001', goods_name: '青禾 明前龙井 250g', goods_subname: '当季新茶 罐装', class: '食品/茶饮冲调/茶叶',
-    brand: '青禾', weight: '0.30', image: { file: 'goods-6.png', width: 800, height: 800, color: '#2b8a3e' },
+    brand: '青禾', weight: '0.30', image: { file: 'goods-6.png', width: 800, height: 800, art: { icon: 'leaf', colors: ['#2b8a3e', '#8ce99a'] } },
     content: '<p>明前采摘，扁平光滑，香气清高。</p>', is_recommend: 1, price: '168.00', market: '238.00', stock: 120, freight: 'regional',
   },
   {
     goods_no: 'QH-CF-001', goods_name: '青禾 挂耳咖啡 10 袋', goods_subname: '中度烘焙 现磨口感', class: '食品/茶饮冲调/咖啡',
-    brand: '青禾', weight: '0.15', image: { file: 'goods-7.png', width: 800, height: 800, color: '#5f3dc4' },
+    brand: '青禾', weight: '0.15', image: { file: 'goods-7.png', width: 800, height: 800, art: { icon: 'coffee', colors: ['#5f3dc4', '#b197fc'] } },
     content: '<p>每袋 10g，热水冲泡即可。</p>', is_recommend: 0, price: '39.90', market: '59.00', stock: 300, freight: 'free',
   },
 ]
@@ -126,7 +127,7 @@ const SECOND_STORE_GOODS: DemoGoods[] = [
 const DEMO_STORES: DemoStore[] = [
   {
     owner: 'seller',
-    logo: { file: 'store-logo.png', width: 200, height: 200, color: '#0b7285' },
+    logo: { file: 'store-logo.png', width: 200, height: 200, art: { icon: 'building-store', colors: ['#0b7285', '#66d9e8'] } },
     fields: {
       store_name: 'QShop 旗舰店', store_mobile: '13800000001', store_description: '演示店铺：服装、家电、零食，一店购齐。',
       store_company_name: 'QShop 演示商贸有限公司', store_address: '建国路 88 号', store_lat: '39.921900', store_lng: '116.443600',
@@ -137,7 +138,7 @@ const DEMO_STORES: DemoStore[] = [
   },
   {
     owner: 'seller2',
-    logo: { file: 'store2-logo.png', width: 200, height: 200, color: '#2b8a3e' },
+    logo: { file: 'store2-logo.png', width: 200, height: 200, art: { icon: 'plant', colors: ['#2b8a3e', '#8ce99a'] } },
     fields: {
       store_name: '青禾生活馆', store_mobile: '13800000003', store_description: '演示店铺：茶、咖啡与针织，慢生活好物。',
       store_company_name: '青禾演示生活用品有限公司', store_address: '建国路 99 号', store_lat: '39.915600', store_lng: '116.455200',
@@ -165,6 +166,7 @@ export async function seedDemo(app: FastifyInstance, deps: DemoDeps, tally: Tall
     ),
     Promise.all([users, deps.seller]).then(([u, rbac]) => seedSellerStaff(app, u.seller, rbac, tally)),
     Promise.all([users, areaIds]).then(([u, area]) => seedAddress(app, u.shopper, area, tally)),
+    seedShowcase(app, deps, tally),
   ])
 }
 

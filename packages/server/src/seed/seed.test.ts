@@ -10,6 +10,7 @@ import { createTestApp, login, resetDb } from '../../test/helpers.ts'
 import { seed } from './index.ts'
 import { chinaAreas, SAMPLE_AREAS } from './areas.ts'
 import { DEMO_ACCOUNTS, SHOPPER_INTEGRAL, SHOPPER_MONEY } from './demo.ts'
+import { SHOWCASE_PASSWORD, SHOWCASE_STORES } from './showcase.ts'
 import { ADMIN_MENUS, SELLER_MENUS, type MenuSeed } from './menus.ts'
 import { routePermissionKeys } from './rbac.ts'
 import { EXPRESSES, SMS_TEMPLATES } from './content.ts'
@@ -71,7 +72,7 @@ describe('seed', () => {
   it('seeds an empty database (demo data, sample areas)', async () => {
     await emptyDb()
     const report = await seed(app, { demo: true, areas: false })
-    expect(report.changed).toMatchObject({ admins: 2, users: 4, stores: 2, goods: 7, freights: 3 })
+    expect(report.changed).toMatchObject({ admins: 2, users: 6, stores: 4, goods: 47 })
   })
 
   it('has a menu item for every back-office page the spec names', async () => {
@@ -214,6 +215,43 @@ describe('seed', () => {
     const guangdong = await app.db.areas.findFirstOrThrow({ where: { code: '440000' } })
     expect(regional).toMatchObject({ is_type: 1, name: '华南地区', area_id: String(guangdong.id), area_name: '广东省' })
     expect([knit.freight_id, tea.freight_id, coffee.freight_id]).toEqual([0, regional.id, -1])
+  })
+
+  it('fills the storefront with a believable catalogue: 40+ goods with their own pictures in 3+ open stores across every top category', async () => {
+    const stores = await app.db.stores.findMany({
+      where: { store_verify: 4, store_status: 1 },
+      include: { goods: { where: { goods_status: 1, goods_verify: 1 }, include: { goods_skus: true, class: true } } },
+    })
+    expect(stores.length).toBeGreaterThanOrEqual(3)
+    const goods = stores.flatMap((s) => s.goods)
+    expect(goods.length).toBeGreaterThanOrEqual(40)
+    for (const s of stores) {
+      expect(s.store_logo, s.store_name).toMatch(/^\/uploads\/demo\//)
+      expect(existsSync(path.join(app.config.UPLOAD_DIR, s.store_logo.replace('/uploads/', ''))), s.store_logo).toBe(true)
+    }
+    // Every goods has its own main picture, on disk.
+    expect(new Set(goods.map((g) => g.goods_master_image)).size).toBe(goods.length)
+    for (const g of goods) expect(existsSync(path.join(app.config.UPLOAD_DIR, g.goods_master_image.replace('/uploads/', ''))), g.goods_master_image).toBe(true)
+    // Every top category has goods (its floor on the home page is not empty).
+    const classes = await app.db.goods_classes.findMany({ select: { id: true, pid: true } })
+    const top = (id: number): number => { const c = classes.find((x) => x.id === id)!; return c.pid === 0 ? c.id : top(c.pid) }
+    expect(new Set(goods.map((g) => top(g.class_id))).size).toBe(classes.filter((c) => c.pid === 0).length)
+    // Names, descriptions and prices a buyer would believe; SKUs on some.
+    for (const g of goods) {
+      expect(g.goods_name).toMatch(/[\u4e00-\u9fff]/)
+      expect(g.goods_content).toMatch(/<p>.+<\/p>/)
+      expect(Number(g.goods_price)).toBeGreaterThan(0)
+      expect(Number(g.goods_market_price)).toBeGreaterThan(Number(g.goods_price))
+      expect(g.goods_stock).toBeGreaterThan(0)
+    }
+    expect(goods.filter((g) => g.goods_skus.length).length).toBeGreaterThanOrEqual(10)
+    for (const g of goods.filter((g) => g.goods_skus.length)) {
+      expect(Number(g.goods_price)).toBe(Math.min(...g.goods_skus.map((s) => Number(s.goods_price))))
+      expect(g.goods_stock).toBe(g.goods_skus.reduce((n, s) => n + s.goods_stock, 0))
+    }
+    // The showcase stores' owners can log in to their back office.
+    if (app.routeRecords.some((r) => r.url === '/api/login'))
+      for (const s of SHOWCASE_STORES) expect(await login(app, 'seller', s.username, SHOWCASE_PASSWORD), s.username).toMatch(/\./)
   })
 
   it('seeds a 3-level category tree, carriers, currency, help articles, the agreement and the home slideshow', async () => {

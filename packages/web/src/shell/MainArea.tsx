@@ -4,7 +4,7 @@ import { useLocation, useOutlet } from 'react-router-dom';
 import { currentLanguage } from '../i18n';
 import { useRouteHandle } from '../router/handle';
 import classes from './BackOfficeLayout.module.css';
-import { menuLabel } from './menuLabel';
+import { menuLabel } from '../menu/menuLabel';
 
 /** Title (current menu name) and divider over the routed page, which fades in on each route. */
 export function MainArea() {

@@ -8,7 +8,7 @@ import type { MenuItem } from '../menu/types';
 import classes from './BackOfficeLayout.module.css';
 import { menuAnchor } from './menuAnchor';
 import { MenuIcon } from './MenuIcon';
-import { menuLabel } from './menuLabel';
+import { menuLabel } from '../menu/menuLabel';
 import type { MenuLink } from './menuTarget';
 
 /** What an entry needs to open: its link, and the report of an entry without a page. */

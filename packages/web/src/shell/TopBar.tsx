@@ -13,7 +13,7 @@ import classes from './BackOfficeLayout.module.css';
 import { greetingKey } from './greeting';
 import { menuAnchor } from './menuAnchor';
 import { MenuIcon } from './MenuIcon';
-import { menuLabel } from './menuLabel';
+import { menuLabel } from '../menu/menuLabel';
 import type { MenuLink } from './menuTarget';
 import { UserInfoDialog } from './UserInfoDialog';
 

@@ -1,9 +1,11 @@
-import { Anchor, Badge, Button, Group, Menu, Text } from '@mantine/core';
+import { Anchor, Badge, Burger, Button, Drawer, Group, Menu, NavLink as MenuLink, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconShoppingCart } from '@tabler/icons-react';
 import clsx from 'clsx';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useRouteLoaderData } from 'react-router-dom';
+import { useEffect } from 'react';
+import { Link, NavLink, Outlet, useLocation, useRouteLoaderData } from 'react-router-dom';
 import logoUrl from '../assets/logo.svg';
 import { logout } from '../auth/authService';
 import { useIsLoggedIn, useSessionUser } from '../auth/useSession';
@@ -34,7 +36,9 @@ function TopBar() {
     <div className={classes.topBar}>
       <div className={clsx(classes.width, classes.topBarInner)}>
         <Group gap="sm">
-          <Text size="xs">{t('store.welcome', { name: site?.web_name ?? '' })}</Text>
+          <Text size="xs" visibleFrom="sm">
+            {t('store.welcome', { name: site?.web_name ?? '' })}
+          </Text>
           {loggedIn ? (
             <>
               <Anchor component={Link} to="/user" size="xs">
@@ -56,13 +60,13 @@ function TopBar() {
           )}
         </Group>
         <Group gap="md">
-          <Anchor component={Link} to="/user/orders" size="xs" c="dimmed">
+          <Anchor component={Link} to="/user/orders" size="xs" c="dimmed" visibleFrom="sm">
             {t('route.orders')}
           </Anchor>
           <Anchor component={Link} to="/user" size="xs" c="dimmed">
             {t('route.userHome')}
           </Anchor>
-          <Anchor component={Link} to="/Seller/login" size="xs" c="dimmed">
+          <Anchor component={Link} to="/Seller/login" size="xs" c="dimmed" visibleFrom="sm">
             {t('store.sellerCentre')}
           </Anchor>
           <LanguageSwitch />
@@ -94,6 +98,41 @@ function CategoryMenu() {
   );
 }
 
+/** Phones: the categories (with their sub-categories) and the site's sections in a drawer opened by the burger. */
+function CategoryDrawer() {
+  const { t } = useTranslation();
+  const classesTree = useCommonData()?.classes ?? [];
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname, search } = useLocation();
+  useEffect(close, [pathname, search, close]);
+  const searchLink = (id: number) => `/s/${encodeParams({ class_id: id })}`;
+  return (
+    <>
+      <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('store.allCategories')} hiddenFrom="sm" />
+      <Drawer opened={opened} onClose={close} title={t('store.allCategories')} size="85%">
+        <Stack gap={0}>
+          {NAV_LINKS.map((link) => (
+            <MenuLink key={link.to} component={Link} to={link.to} label={t(link.labelKey)} fw={600} />
+          ))}
+          {classesTree.length === 0 && (
+            <Text c="dimmed" size="sm" p="sm">
+              {t('common.empty')}
+            </Text>
+          )}
+          {classesTree.map((item) => (
+            <MenuLink key={item.id} label={item.name} defaultOpened={false} childrenOffset={12}>
+              <MenuLink component={Link} to={searchLink(item.id)} label={t('store.allOf', { name: item.name })} />
+              {item.children?.map((child) => (
+                <MenuLink key={child.id} component={Link} to={searchLink(child.id)} label={child.name} />
+              ))}
+            </MenuLink>
+          ))}
+        </Stack>
+      </Drawer>
+    </>
+  );
+}
+
 export default function HomeLayout() {
   const { t } = useTranslation();
   const site = useCommonData()?.common;
@@ -108,10 +147,11 @@ export default function HomeLayout() {
       <TopBar />
       <header className={classes.header}>
         <div className={clsx(classes.width, classes.headerInner)}>
+          <CategoryDrawer />
           <Link to="/" className={classes.logo}>
             <img src={site?.logo || logoUrl} alt={site?.web_name ?? 'logo'} />
             {!site?.logo && (
-              <Text fw={700} size="xl">
+              <Text fw={700} size="xl" className={classes.siteName}>
                 {site?.web_name}
               </Text>
             )}
@@ -121,14 +161,16 @@ export default function HomeLayout() {
             component={Link}
             to="/carts"
             variant="outline"
+            className={classes.cart}
+            aria-label={t('store.cart')}
             leftSection={<IconShoppingCart size={18} />}
             rightSection={<Badge size="sm" circle>{cartCount}</Badge>}
           >
-            {t('store.cart')}
+            <span className={classes.cartLabel}>{t('store.cart')}</span>
           </Button>
         </div>
       </header>
-      <nav className={classes.nav}>
+      <nav className={classes.nav} aria-label={t('store.sections')}>
         <div className={clsx(classes.width, classes.navInner)}>
           {!isHome && <CategoryMenu />}
           {NAV_LINKS.map((link) => (

@@ -23,15 +23,19 @@ function load(): Promise<void> {
   return pending;
 }
 
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The site-wide data once a storefront page has loaded it (null before; never fetches it itself). */
+export function useLoadedCommonData(): CommonData | null {
+  return useSyncExternalStore(subscribe, () => data);
+}
+
 /** Site-wide storefront data (categories, brands, site config), fetched once per page load. */
 export function useCommonData(): CommonData | null {
-  const current = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => data,
-  );
+  const current = useLoadedCommonData();
   useEffect(() => {
     if (!data) void load();
   }, []);

@@ -1,6 +1,6 @@
 // Reviews as the storefront shows them. A review's class comes from S = score + agree + service + speed:
-// S ≥ 15 good, 10 < S < 15 medium, S ≤ 10 bad. Good rate = good ÷ all in percent (100 without reviews);
-// a store's rating is the average of each score (5 without reviews) and their mean.
+// S ≥ 15 good, 10 < S < 15 medium, S ≤ 10 bad. Good rate = good ÷ all in percent; a store's rating is the average
+// of each score and their mean. Without reviews they are null (the pages say "no reviews yet"), not a made-up 100% or 5.
 import { COMMENT_KINDS } from '@qshop/shared/schemas/catalog'
 import type { Db } from '../../core/db.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
@@ -12,12 +12,10 @@ const CLASS_SQL: Record<number, Prisma.Sql> = {
   [COMMENT_KINDS.MEDIUM]: Prisma.sql`${SUM} > 10 AND ${SUM} < 15`,
   [COMMENT_KINDS.BAD]: Prisma.sql`${SUM} <= 10`,
 }
-const DEFAULT_SCORE = 5
-
 const num = (v: unknown) => Number(v ?? 0)
-const goodRate = (good: number, total: number) => (total ? Math.round((good * 100) / total) : 100)
+export const goodRate = (good: number, total: number) => (total ? Math.round((good * 100) / total) : null)
 
-export type CommentStatistics = { total: number; good: number; medium: number; bad: number; good_rate: number }
+export type CommentStatistics = { total: number; good: number; medium: number; bad: number; good_rate: number | null }
 
 export async function commentStatistics(db: Db, goodsId: number): Promise<CommentStatistics> {
   const [row] = await db.$queryRaw<Record<string, unknown>[]>`SELECT COUNT(*) AS total,
@@ -29,17 +27,19 @@ export async function commentStatistics(db: Db, goodsId: number): Promise<Commen
   return { total, good: num(row.good), medium: num(row.medium), bad: num(row.bad), good_rate: goodRate(num(row.good), total) }
 }
 
-export type StoreRatings = { comments: number; good_rate: number; score: string; agree: string; service: string; speed: string; rate: string }
+export type StoreRatings = {
+  comments: number; good_rate: number | null; score: string | null; agree: string | null; service: string | null; speed: string | null; rate: string | null
+}
 
 export async function storeRatings(db: Db, storeId: number): Promise<StoreRatings> {
   const [row] = await db.$queryRaw<Record<string, unknown>[]>`SELECT COUNT(*) AS total,
       COALESCE(SUM(${CLASS_SQL[COMMENT_KINDS.GOOD]}), 0) AS good,
       AVG(c.score) AS score, AVG(c.agree) AS agree, AVG(c.service) AS service, AVG(c.speed) AS speed
     FROM order_comments c WHERE c.store_id = ${storeId}`
-  const avg = (v: unknown) => num(v) || DEFAULT_SCORE
-  const scores = [avg(row.score), avg(row.agree), avg(row.service), avg(row.speed)]
-  const [score, agree, service, speed] = scores.map((s) => s.toFixed(2))
   const total = num(row.total)
+  if (!total) return { comments: 0, good_rate: null, score: null, agree: null, service: null, speed: null, rate: null }
+  const scores = [num(row.score), num(row.agree), num(row.service), num(row.speed)]
+  const [score, agree, service, speed] = scores.map((s) => s.toFixed(2))
   return { comments: total, good_rate: goodRate(num(row.good), total), score, agree, service, speed, rate: (scores.reduce((a, b) => a + b) / 4).toFixed(2) }
 }
 

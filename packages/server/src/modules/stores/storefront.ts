@@ -5,6 +5,7 @@ import { FAVORITE_TYPE, type StoreListQuery } from '@qshop/shared/schemas/catalo
 import { notFound } from '../../core/errors.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
 import { isFavorite } from '../catalog/favorites.ts'
+import { goodRate } from '../catalog/reviews.ts'
 import { visibleStoreSql } from '../catalog/visibility.ts'
 import { storeCard, BEST_SELLERS } from './card.ts'
 
@@ -24,6 +25,7 @@ const distanceSql = (lat: number, lng: number) =>
 
 const ORDER: Record<StoreListQuery['sort'], Prisma.Sql> = {
   sales: Prisma.sql`sales DESC, s.id DESC`,
+  // Stores without reviews (rate NULL) come after the rated ones.
   rating: Prisma.sql`rate DESC, s.id DESC`,
   distance: Prisma.sql`distance ASC, s.id ASC`,
 }
@@ -38,7 +40,7 @@ export async function listStores(app: FastifyInstance, q: StoreListQuery) {
   const [rows, [{ total }]] = await Promise.all([
     app.db.$queryRaw<StoreRow[]>`SELECT s.id, s.store_name, s.store_logo, s.store_description, s.area_info, s.store_address,
         s.store_lat, s.store_lng, COALESCE(gs.sales, 0) AS sales, COALESCE(cs.n, 0) AS comments, COALESCE(cs.good, 0) AS good,
-        COALESCE(cs.rate, 5) AS rate ${distance}
+        cs.rate AS rate ${distance}
       FROM stores s
       LEFT JOIN (SELECT store_id, SUM(goods_sale) AS sales FROM goods GROUP BY store_id) gs ON gs.store_id = s.id
       LEFT JOIN (SELECT c.store_id, COUNT(*) AS n, SUM(c.score + c.agree + c.service + c.speed >= 15) AS good,
@@ -57,8 +59,8 @@ export async function listStores(app: FastifyInstance, q: StoreListQuery) {
         store_lng: r.store_lng.toFixed(6),
         sales: Number(r.sales),
         comments,
-        good_rate: comments ? Math.round((Number(good) * 100) / comments) : 100,
-        rate: Number(r.rate).toFixed(2),
+        good_rate: goodRate(Number(good), comments),
+        rate: comments ? Number(r.rate).toFixed(2) : null,
         ...(km === undefined ? {} : { distance: Number(Number(km).toFixed(2)) }),
       }
     }),

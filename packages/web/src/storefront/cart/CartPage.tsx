@@ -22,6 +22,7 @@ import {
   checkedOf, checkoutLines, isSelectable, keepSelection, selectedLines, selectionTotal, toggleLines, withoutLines, withQuantity,
   type Checked, type Selection,
 } from './cartModel';
+import classes from './cart.module.css';
 import { QuantityStepper } from './QuantityStepper';
 
 const IMAGE_SIZE = 64;
@@ -73,13 +74,13 @@ function LineRow({ line, selected, busy, onSelect, onQuantity, onRemove }: {
   // A short line can still be lowered to the stock; off-shelf and SKU-less lines can only be removed.
   const adjustable = line.state === 'ok' || line.state === 'short_stock';
   return (
-    <Table.Tr data-testid="cart-line" data-state={line.state} style={flagged ? { opacity: 0.55 } : undefined}>
-      <Table.Td w={40}>
+    <Table.Tr data-testid="cart-line" data-state={line.state} className={classes.line} style={flagged ? { opacity: 0.55 } : undefined}>
+      <Table.Td className={classes.check}>
         <Checkbox aria-label={ts('cart.selectLine', { name: line.goods_name })} checked={selected} disabled={flagged} onChange={(event) => onSelect(event.currentTarget.checked)} />
       </Table.Td>
-      <Table.Td>
+      <Table.Td className={classes.goods}>
         <Group wrap="nowrap" gap="sm">
-          <Box w={IMAGE_SIZE} h={IMAGE_SIZE} style={{ flex: 'none', overflow: 'hidden' }}>
+          <Box w={IMAGE_SIZE} h={IMAGE_SIZE} className={classes.image}>
             <GoodsImage src={line.goods_image} alt={line.goods_name} sizes={`${IMAGE_SIZE}px`} />
           </Box>
           <Stack gap={2} miw={0}>
@@ -99,8 +100,8 @@ function LineRow({ line, selected, busy, onSelect, onQuantity, onRemove }: {
           </Stack>
         </Group>
       </Table.Td>
-      <Table.Td w={110}>{yuan(line.goods_price)}</Table.Td>
-      <Table.Td w={160}>
+      <Table.Td className={classes.price}>{yuan(line.goods_price)}</Table.Td>
+      <Table.Td className={classes.quantity}>
         <Stack gap={2}>
           <QuantityStepper
             value={line.buy_num}
@@ -116,12 +117,12 @@ function LineRow({ line, selected, busy, onSelect, onQuantity, onRemove }: {
           )}
         </Stack>
       </Table.Td>
-      <Table.Td w={120}>
+      <Table.Td className={classes.total}>
         <Text c="red.7" fw={600} size="sm" data-testid="line-total">
           {yuan(line.line_total)}
         </Text>
       </Table.Td>
-      <Table.Td w={90}>
+      <Table.Td className={classes.remove}>
         <Button size="compact-sm" variant="subtle" color="gray" leftSection={<IconTrash size={14} />} aria-label={ts('cart.removeLine', { name: line.goods_name })} onClick={onRemove}>
           {ts('cart.remove')}
         </Button>
@@ -214,10 +215,10 @@ export default function CartPage() {
       <Title order={4}>{t('route.carts')}</Title>
       <Paper withBorder pos="relative">
         <LoadingOverlay visible={cart.loading} zIndex={10} overlayProps={{ blur: 1 }} />
-        <Table verticalSpacing="sm">
+        <Table verticalSpacing="sm" className={classes.table}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={40} />
+              <Table.Th className={classes.check} />
               <Table.Th>{ts('cart.goods')}</Table.Th>
               <Table.Th>{ts('cart.price')}</Table.Th>
               <Table.Th>{ts('cart.quantity')}</Table.Th>

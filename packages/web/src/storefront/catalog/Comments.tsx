@@ -30,12 +30,16 @@ export function Comments({ goodsId, statistics }: { goodsId: number; statistics:
   return (
     <Stack gap="md">
       <Group gap="xl">
-        <Text c="red.7" fw={700} fz={24}>
-          {`${statistics.good_rate}%`}
-        </Text>
-        <Text size="sm" c="dimmed">
-          {tc('comments.goodRate')}
-        </Text>
+        {statistics.good_rate !== null && (
+          <>
+            <Text c="red.7" fw={700} fz={24}>
+              {`${statistics.good_rate}%`}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {tc('comments.goodRate')}
+            </Text>
+          </>
+        )}
         <SegmentedControl
           value={String(kind)}
           onChange={(value) => {

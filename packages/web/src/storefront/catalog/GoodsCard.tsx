@@ -54,9 +54,10 @@ export function GoodsCard({ goods }: { goods: GoodsCardData }) {
   );
 }
 
+/** Goods cards, `cols` a row on wide screens, fewer on tablets and two on phones. */
 export function GoodsGrid({ goods, cols = 5 }: { goods: GoodsCardData[]; cols?: number }) {
   return (
-    <SimpleGrid cols={cols} spacing="sm">
+    <SimpleGrid cols={{ base: 2, sm: Math.min(cols, 3), md: cols }} spacing="sm">
       {goods.map((item) => (
         <GoodsCard key={item.id} goods={item} />
       ))}

@@ -233,6 +233,23 @@ describe('goods detail', () => {
     expect(requests.filter((r) => r.url.pathname === '/api/goods_comments/7').map((r) => r.url.searchParams.get('is_type'))).toEqual(['0', '3']);
   });
 
+  it('says "No reviews yet" for a goods and a store without reviews, never a made-up rate or score', async () => {
+    const unrated = { ...store, comments: 0, good_rate: null, score: null, agree: null, service: null, speed: null, rate: null };
+    stubApi((request) => {
+      if (request.url.pathname === '/api/goods/7') return { ...detail, store: unrated, comment_statistics: { total: 0, good: 0, medium: 0, bad: 0, good_rate: null } };
+      if (request.url.pathname === '/api/goods_comments/7') return { data: [], count: 0, total: 0, per_page: 10, last_page: 1, current_page: 1 };
+      return null;
+    });
+    const user = userEvent.setup();
+    await open();
+    expect(screen.getAllByText('No reviews yet')).toHaveLength(2); // the price panel and the store card
+    expect(screen.queryByText(/positive/)).toBeNull();
+    expect(screen.queryByText(/Store rating/)).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Reviews (0)' }));
+    await waitFor(() => expect(screen.getAllByText('No reviews yet')).toHaveLength(3));
+    expect(screen.queryByText(/%/)).toBeNull();
+  });
+
   it('says so when the goods is not visible', async () => {
     stubApi((request) => (request.url.pathname === '/api/goods/99' ? envelope(404, null, 'Not found', 404) : null));
     renderPage('/goods/:id', GoodsPage, '/goods/99');

@@ -1,7 +1,7 @@
 // Goods detail (/goods/{id}): gallery, price and the spec picker that resolves to a SKU (sku.ts), quantity, buy now
 // and add to cart (both check the SKU and quantity first; a visitor logs in first and comes back to finish, see
 // purchaseIntent.ts), favourite, the store card, details, reviews and the store's best sellers.
-import { Anchor, Breadcrumbs, Button, Group, NumberInput, Paper, Stack, Tabs, Text, Title, TypographyStylesProvider } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Tabs, Text, Title, TypographyStylesProvider } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import clsx from 'clsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -15,6 +15,7 @@ import { MIN_BUY_QUANTITY } from '../../config';
 import { PageLoader } from '../../components/PageLoader';
 import { SizedImage } from '../../components/SizedImage';
 import { richTextHtml } from '../../resource/richText';
+import { usePageTitle } from '../../utils/documentTitle';
 import { notifySuccess } from '../../utils/notify';
 import { loginReturningTo } from '../../router/returnTo';
 import { setCartCount } from '../cartCount';
@@ -45,7 +46,7 @@ function Gallery({ goods, skuImage }: { goods: GoodsDetail; skuImage?: string })
   useEffect(() => setCurrent(0), [goods.id]);
   const main = skuImage || images[current];
   return (
-    <Stack gap="xs" w={400}>
+    <Stack gap="xs" className={classes.gallery}>
       <div className={classes.galleryMain}>
         <GoodsImage src={main} alt={goods.goods_name} sizes="(max-width: 440px) 100vw, 400px" />
       </div>
@@ -198,12 +199,20 @@ function PurchasePanel({ goods, onSkuImage }: { goods: GoodsDetail; onSkuImage: 
           <Text size="sm" c="dimmed">
             {tc('goods.sold', { count: goods.goods_sale })}
           </Text>
-          <Text size="sm" c="dimmed">
-            {tc('goods.reviews', { count: goods.comment_statistics.total })}
-          </Text>
-          <Text size="sm" c="dimmed">
-            {tc('goods.goodRate', { rate: goods.comment_statistics.good_rate })}
-          </Text>
+          {goods.comment_statistics.total > 0 ? (
+            <>
+              <Text size="sm" c="dimmed">
+                {tc('goods.reviews', { count: goods.comment_statistics.total })}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {tc('goods.goodRate', { rate: goods.comment_statistics.good_rate })}
+              </Text>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {tc('comments.empty')}
+            </Text>
+          )}
         </Group>
       </div>
       {goods.attrs.map((attr) => (
@@ -299,6 +308,7 @@ export default function GoodsPage() {
 
 function GoodsView({ goods }: { goods: GoodsDetail }) {
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
+  usePageTitle(goods.goods_name);
   const [skuImage, setSkuImage] = useState<string>();
   const content = useMemo(() => safeHtml(richTextHtml(goods.goods_content)), [goods.goods_content]);
   return (
@@ -319,23 +329,23 @@ function GoodsView({ goods }: { goods: GoodsDetail }) {
         )}
       </Breadcrumbs>
       <Paper withBorder p="md">
-        <Group align="flex-start" gap="lg" wrap="nowrap">
+        <div className={classes.goodsTop}>
           <Gallery goods={goods} skuImage={skuImage} />
           <PurchasePanel goods={goods} onSkuImage={setSkuImage} />
           <StoreCard store={goods.store} />
-        </Group>
+        </div>
       </Paper>
-      <Group align="flex-start" gap="md" wrap="nowrap">
-        <Paper withBorder p="sm" w={220}>
+      <div className={classes.goodsBottom}>
+        <Paper withBorder p="sm" className={classes.bestSellers}>
           <Text fw={600} mb="xs">
             {tc('goods.storeBestSellers')}
           </Text>
           {goods.sale_list.length ? (
-            <Stack gap="xs">
+            <SimpleGrid cols={{ base: 2, md: 1 }} spacing="xs">
               {goods.sale_list.map((item) => (
                 <GoodsCard key={item.id} goods={item} />
               ))}
-            </Stack>
+            </SimpleGrid>
           ) : (
             <Text size="sm" c="dimmed">
               {tc('goods.noBestSellers')}
@@ -362,7 +372,7 @@ function GoodsView({ goods }: { goods: GoodsDetail }) {
             </Tabs.Panel>
           </Tabs>
         </Paper>
-      </Group>
+      </div>
     </Stack>
   );
 }

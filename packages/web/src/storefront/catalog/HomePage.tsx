@@ -69,7 +69,7 @@ function Slides({ slides }: { slides: Ad[] | undefined }) {
     return () => clearInterval(timer);
   }, [count]);
 
-  if (!slides) return <Skeleton h="100%" radius={0} />;
+  if (!slides) return <Skeleton h="100%" radius={0} className={classes.slides} />;
   if (!slides.length)
     return (
       <div className={classes.slides}>
@@ -148,7 +148,7 @@ function Entries() {
   const { t } = useTranslation();
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
   return (
-    <SimpleGrid cols={3} spacing="md">
+    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
       {ENTRIES.map((entry) => (
         <Link key={entry.to} to={entry.to} className={classes.entry} style={{ background: entry.color }}>
           <entry.icon size={36} />
@@ -171,7 +171,7 @@ function Floor({ floor, index }: { floor: HomeFloor; index: number }) {
         <Title order={3}>
           {index + 1}F {floor.name}
         </Title>
-        <Group gap="sm">
+        <Group gap="sm" visibleFrom="sm">
           {floor.children.map((child) => (
             <Anchor key={child.id} component={Link} to={searchLink({ class_id: child.id })} size="sm" c="dimmed">
               {child.name}
@@ -203,7 +203,9 @@ export default function HomePage() {
           ))}
         </nav>
         <Slides slides={data ? (data.slides ?? []) : home.failed ? [] : undefined} />
-        <AccountBox />
+        <div className={classes.account}>
+          <AccountBox />
+        </div>
       </div>
       <Entries />
       {home.failed && <LoadFailed onRetry={home.reload} />}
@@ -227,7 +229,7 @@ export default function HomePage() {
           <div className={classes.floorHead}>
             <Title order={3}>{t('store.brands')}</Title>
           </div>
-          <SimpleGrid cols={8} spacing="xs">
+          <SimpleGrid cols={{ base: 3, sm: 4, md: 8 }} spacing="xs">
             {brands.map((brand) => (
               <Button key={brand.id} component={Link} to={searchLink({ brand_id: brand.id })} variant="default" h={56} title={brand.name}>
                 {brand.thumb ? <SizedImage src={brand.thumb} alt={brand.name} sizes="120px" width={120} height={40} style={{ maxHeight: 40, maxWidth: '100%', width: 'auto', height: 'auto' }} /> : brand.name}

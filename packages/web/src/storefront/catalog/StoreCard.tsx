@@ -3,6 +3,7 @@ import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SizedAvatar } from '../../components/SizedImage';
+import classes from './catalog.module.css';
 import type { PublicStore, StoreRatings } from './types';
 
 const SCORES: { key: keyof Pick<StoreRatings, 'score' | 'agree' | 'service' | 'speed'>; scoreKey: string }[] = [
@@ -15,6 +16,12 @@ const SCORES: { key: keyof Pick<StoreRatings, 'score' | 'agree' | 'service' | 's
 /** A store's ratings: the mean and the four review scores, the good rate. */
 export function StoreRatingList({ store }: { store: StoreRatings }) {
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
+  if (!store.comments)
+    return (
+      <Text size="sm" c="dimmed">
+        {tc('comments.empty')}
+      </Text>
+    );
   return (
     <Stack gap={2}>
       <Text size="sm">{tc('store.rate', { rate: store.rate })}</Text>
@@ -39,7 +46,7 @@ export function StoreRatingList({ store }: { store: StoreRatings }) {
 export function StoreCard({ store }: { store: PublicStore }) {
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
   return (
-    <Paper withBorder p="sm" w={220} aria-label={store.store_name} component="aside">
+    <Paper withBorder p="sm" className={classes.storeCard} aria-label={store.store_name} component="aside">
       <Stack gap="xs">
         <Group gap="xs" wrap="nowrap">
           <SizedAvatar src={store.store_logo} radius="sm">

@@ -68,15 +68,15 @@ export interface Sku {
   goods_stock: number;
 }
 
-/** A store's ratings: averages of the 4 review scores (5 without reviews) and their mean. */
+/** A store's ratings: averages of the 4 review scores and their mean (null without reviews). */
 export interface StoreRatings {
   comments: number;
-  good_rate: number;
-  score: string;
-  agree: string;
-  service: string;
-  speed: string;
-  rate: string;
+  good_rate: number | null;
+  score: string | null;
+  agree: string | null;
+  service: string | null;
+  speed: string | null;
+  rate: string | null;
 }
 
 /** A visible store's public fields (never licence, ID card or balances). */
@@ -101,7 +101,8 @@ export interface CommentStatistics {
   good: number;
   medium: number;
   bad: number;
-  good_rate: number;
+  /** null without reviews */
+  good_rate: number | null;
 }
 
 export interface GoodsDetail {

@@ -19,6 +19,7 @@ import { StoreRatingList } from '../catalog/StoreCard';
 import type { GoodsCardData, PublicStore, SearchAnswer } from '../catalog/types';
 import { useLoad } from '../catalog/useLoad';
 import { safeHtml } from '../catalog/safeHtml';
+import { usePageTitle } from '../../utils/documentTitle';
 
 interface StorePageData extends PublicStore {
   best_sellers: GoodsCardData[];
@@ -101,6 +102,7 @@ export default function StorePage() {
   const valid = Number.isInteger(storeId) && storeId > 0;
   const page = useLoad(`store/${id}`, () => (valid ? api.get<StorePageData | null>(`/store/${storeId}`) : Promise.resolve(null)));
   const store = page.data;
+  usePageTitle(store?.store_name);
 
   if (page.loading && !store) return <PageLoader />;
   if (page.failed && !store && !isNotFound(page.error)) return <LoadFailed onRetry={page.reload} />;
@@ -120,11 +122,12 @@ export default function StorePage() {
         <SizedImage src={banner} alt={store.store_name} sizes="(max-width: 1200px) 100vw, 1200px" width={1200} height={200} style={{ display: 'block', width: '100%', height: 200, objectFit: 'cover' }} />
       )}
       <Paper withBorder p="md">
-        <Group align="flex-start" wrap="nowrap" gap="lg">
+        <Group align="flex-start" gap="lg">
           <SizedAvatar src={store.store_logo} size={96} radius="sm">
             <IconBuildingStore size={40} />
           </SizedAvatar>
-          <Stack gap={4} flex={1} miw={0}>
+          {/* On phones the ratings wrap below the store's details. */}
+          <Stack gap={4} flex={1} miw={200}>
             <Title order={2}>{store.store_name}</Title>
             {store.store_description && <Text c="dimmed">{store.store_description}</Text>}
             {(store.area_info || store.store_address) && (

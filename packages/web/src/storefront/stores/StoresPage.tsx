@@ -27,8 +27,9 @@ export interface StoreRow {
   store_address?: string;
   sales: number;
   comments: number;
-  good_rate: number;
-  rate: string;
+  /** null without reviews */
+  good_rate: number | null;
+  rate: string | null;
   /** km from the shopper's point, when one was sent */
   distance?: number;
 }
@@ -37,11 +38,12 @@ function StoreListRow({ store }: { store: StoreRow }) {
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
   return (
     <Paper withBorder p="sm">
-      <Group wrap="nowrap" gap="md">
+      <Group gap="md">
         <SizedAvatar src={store.store_logo} size={64} radius="sm">
           <IconBuildingStore size={28} />
         </SizedAvatar>
-        <Stack gap={2} flex={1} miw={0}>
+        {/* On phones the ratings and the way in wrap below the name. */}
+        <Stack gap={2} flex={1} miw={200}>
           <Anchor component={Link} to={`/store/${store.id}`} fw={600}>
             {store.store_name}
           </Anchor>
@@ -56,10 +58,18 @@ function StoreListRow({ store }: { store: StoreRow }) {
         </Stack>
         <Stack gap={2} w={220}>
           <Text size="sm">{tc('stores.sales', { count: store.sales })}</Text>
-          <Text size="sm">{tc('store.rate', { rate: store.rate })}</Text>
-          <Text size="xs" c="dimmed">
-            {tc('store.goodRate', { rate: store.good_rate, count: store.comments })}
-          </Text>
+          {store.comments > 0 ? (
+            <>
+              <Text size="sm">{tc('store.rate', { rate: store.rate })}</Text>
+              <Text size="xs" c="dimmed">
+                {tc('store.goodRate', { rate: store.good_rate, count: store.comments })}
+              </Text>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {tc('comments.empty')}
+            </Text>
+          )}
           {store.distance !== undefined && <Text size="sm">{tc('stores.distance', { km: store.distance })}</Text>}
         </Stack>
         <Button component={Link} to={`/store/${store.id}`} variant="light" size="xs">

@@ -1,5 +1,5 @@
 import type { Language } from '../config';
-import type { MenuItem } from '../menu/types';
+import type { MenuItem } from './types';
 
 /** English name when the language is en and one is set, else the Chinese name. */
 export function menuLabel(item: MenuItem, language: Language): string {
