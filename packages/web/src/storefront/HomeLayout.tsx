@@ -12,7 +12,6 @@ import { useIsLoggedIn, useSessionUser } from '../auth/useSession';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { STOREFRONT_WIDTH } from '../config';
 import type { RootLoaderData } from '../router';
-import { useDocumentTitle } from '../router/documentTitle';
 import { encodeParams } from '../utils/base64Params';
 import { useCartCount } from './cartCount';
 import { useCommonData } from './commonStore';
@@ -136,7 +135,6 @@ function CategoryDrawer() {
 export default function HomeLayout() {
   const { t } = useTranslation();
   const site = useCommonData()?.common;
-  useDocumentTitle(site?.web_name);
   const loggedIn = useIsLoggedIn('user');
   const cartCount = useCartCount(loggedIn);
   // The home page shows the full category panel itself; other pages get it as a drop-down.
