@@ -13,6 +13,7 @@ export default tseslint.config(
       'packages/web/e2e/**/*.ts',
       'packages/web/*.config.ts',
       'packages/web/chunkReport.ts',
+      'packages/web/precompress.ts',
       'scripts/**/*.ts',
       'bench/**/*.ts',
     ],
