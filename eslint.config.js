@@ -14,6 +14,7 @@ export default tseslint.config(
       'packages/web/*.config.ts',
       'packages/web/chunkReport.ts',
       'packages/web/precompress.ts',
+      'packages/web/themeVariables.ts',
       'scripts/**/*.ts',
       'bench/**/*.ts',
     ],

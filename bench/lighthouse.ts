@@ -5,10 +5,10 @@
 // run, whose figures show what the machine itself allows (Lighthouse simulates a phone's CPU from the observed one:
 // on a busy machine every page scores lower, the floor too).
 // Needs Chromium: CHROME_PATH (default /usr/bin/chromium). Own database (BENCH_LIGHTHOUSE_DATABASE_URL), Redis prefix
-// and upload folder.
+// and upload folder. LIGHTHOUSE_REPORTS=folder keeps every run's full report (JSON) there.
 import { spawn, execFile, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -49,7 +49,13 @@ async function lighthouse(url: string, preset: Preset): Promise<LighthouseFigure
       ],
       { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024 },
     )
-    const lhr = JSON.parse(readFileSync(output, 'utf8'))
+    const report = readFileSync(output, 'utf8')
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true })
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}-${preset}-${Date.now()}.json`
+      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), report)
+    }
+    const lhr = JSON.parse(report)
     const audit = (id: string) => lhr.audits[id]?.numericValue as number
     const resources = (lhr.audits['resource-summary']?.details?.items ?? []) as { resourceType: string; requestCount: number }[]
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`)

@@ -1,7 +1,7 @@
 // Brotli (.br) and gzip (.gz) copies of the build's text files, written once at build time: the api
 // (@fastify/static preCompressed, packages/server/src/plugins/webApp.ts) and nginx (gzip_static) send them instead of
 // the plain files, without compressing on every request.
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -13,6 +13,11 @@ export const MIN_COMPRESS_BYTES = 1024;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+
+async function writeWhole(file: string, content: Buffer) {
+  await writeFile(`${file}.partial`, content);
+  await rename(`${file}.partial`, file);
+}
 
 /** Writes NAME.br and NAME.gz beside every text file of `dir` of at least MIN_COMPRESS_BYTES (dot folders skipped). */
 export async function precompressDir(dir: string): Promise<{ files: number; bytes: number; brotliBytes: number; gzipBytes: number }> {
@@ -34,7 +39,8 @@ export async function precompressDir(dir: string): Promise<{ files: number; byte
         }),
         gzipAsync(content, { level: constants.Z_BEST_COMPRESSION }),
       ]);
-      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+      // Renamed into place whole: the browser tests copy dist/ while another build may be writing it.
+      await Promise.all([writeWhole(`${file}.br`, br), writeWhole(`${file}.gz`, gz)]);
       return { bytes: content.length, br: br.length, gz: gz.length };
     }),
   );

@@ -16,6 +16,9 @@ import { useCommonData } from './commonStore';
 import classes from './HomeLayout.module.css';
 import { SearchBox } from './SearchBox';
 
+const LOGO_HEIGHT = 48;
+const LOGO_MAX_WIDTH = 180;
+
 const NAV_LINKS = [
   { to: '/', labelKey: 'store.nav.home', end: true },
   { to: '/stores', labelKey: 'store.nav.stores' },
@@ -106,10 +109,15 @@ export default function HomeLayout() {
       <TopBar />
       <header className={classes.header}>
         <div className={clsx(classes.width, classes.headerInner)}>
+          {/* A box of fixed size whatever logo and name arrive (nothing beside it moves when they do). */}
           <Link to="/" className={classes.logo}>
-            <img src={site?.logo || logoUrl} alt={site?.web_name ?? 'logo'} />
+            {site?.logo ? (
+              <img src={site.logo} alt={site.web_name ?? 'logo'} width={LOGO_MAX_WIDTH} height={LOGO_HEIGHT} />
+            ) : (
+              <img src={logoUrl} alt={site?.web_name ?? 'logo'} width={LOGO_HEIGHT} height={LOGO_HEIGHT} />
+            )}
             {!site?.logo && (
-              <Text fw={700} size="xl">
+              <Text fw={700} size="xl" truncate>
                 {site?.web_name}
               </Text>
             )}

@@ -23,6 +23,11 @@ function load(): Promise<void> {
   return pending;
 }
 
+/** Starts loading the site-wide data now (the storefront layout's route loader), once per page load. */
+export function startCommonData() {
+  if (!data) void load();
+}
+
 /** Site-wide storefront data (categories, brands, site config), fetched once per page load. */
 export function useCommonData(): CommonData | null {
   const current = useSyncExternalStore(

@@ -1,0 +1,32 @@
+// The first API read of the storefront's main pages, shared by the page's route loader (router.tsx), which starts
+// it while the page's script chunk downloads, and the page, which takes that answer (useLoad) instead of asking
+// again. The loader also starts the picture the page shows largest, so it arrives beside the script.
+import { api } from '../../api/client';
+import { decodeSearchParams, searchPath, searchQuery } from './searchParams';
+import type { GoodsDetail, HomeData, SearchAnswer } from './types';
+
+export interface PageRead<T> {
+  /** useLoad's key: the page reloads when it changes */
+  key: string;
+  load: () => Promise<T>;
+}
+
+export const homeRead = (): PageRead<HomeData> => ({ key: 'home', load: () => api.get<HomeData>('/home') });
+
+export function goodsRead(id: string | undefined): PageRead<GoodsDetail | null> {
+  const goodsId = Number(id);
+  const valid = Number.isInteger(goodsId) && goodsId > 0;
+  return { key: `goods/${id}`, load: () => (valid ? api.get<GoodsDetail | null>(`/goods/${goodsId}`) : Promise.resolve(null)) };
+}
+
+export function searchRead(params: string | undefined): PageRead<SearchAnswer> {
+  const state = decodeSearchParams(params);
+  return { key: searchPath(state), load: () => api.get<SearchAnswer>('/goods', searchQuery(state)) };
+}
+
+/** The gallery's first picture (GoodsPage), the page's largest element. */
+export const goodsMainImage = (goods: Pick<GoodsDetail, 'goods_master_image' | 'goods_images'>): string | undefined =>
+  [goods.goods_master_image, ...(goods.goods_images ?? [])].find(Boolean);
+
+/** The first slide (HomePage), the home page's largest element. */
+export const homeMainImage = (home: HomeData | null): string | undefined => home?.slides?.[0]?.image;
