@@ -13,6 +13,8 @@ export default tseslint.config(
       'packages/web/e2e/**/*.ts',
       'packages/web/*.config.ts',
       'packages/web/chunkReport.ts',
+      'packages/web/precompress.ts',
+      'packages/web/themeVariables.ts',
       'scripts/**/*.ts',
       'bench/**/*.ts',
     ],

@@ -1,10 +1,10 @@
 // `pnpm bench`: each endpoint against its floor, measured in the same run (32 connections), and the
-// storefront's initial JavaScript size (run `pnpm build` first).
+// storefront pages' first-load sizes (run `pnpm build` first).
 import { seed } from '../packages/server/src/seed/index.ts'
 import { hashPassword } from '../packages/server/src/core/hash.ts'
 import { benchConfig, clearRedisPrefix, measure, report, startApp, truncateAll } from './lib.ts'
 import { startFloor } from './floor.ts'
-import { storefrontInitialJsKb, WEB_BUDGET_KB } from './web-size.ts'
+import { reportFirstLoads } from './web-size.ts'
 
 const config = benchConfig()
 const { app, url } = await startApp(config)
@@ -30,8 +30,5 @@ results.push(
 await floor.close()
 await app.close()
 
-const web = storefrontInitialJsKb()
-const webOk = web.kb <= WEB_BUDGET_KB
-console.log(`${webOk ? 'PASS' : 'MISS'} storefront initial JS: ${web.kb.toFixed(1)} KB gzip in ${web.files} files (goal < ${WEB_BUDGET_KB} KB)`)
-results.push(webOk)
+results.push(reportFirstLoads())
 console.log(`${results.filter(Boolean).length} of ${results.length} benchmarks met their goal`)

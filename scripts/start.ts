@@ -88,7 +88,8 @@ if (!only || only === 'api') {
     server('main.ts', { ...process.env, PORT: String(apiPort) })
     const vite = path.join(root, 'packages/web/node_modules/.bin/vite')
     const webEnv = { ...process.env, QSHOP_API_URL: `http://127.0.0.1:${apiPort}` }
-    run('web (vite)', vite, ['--port', String(config.PORT), '--strictPort', '--host', config.HOST, path.join(root, 'packages/web')], webEnv)
+    // runner: the config imports the app's theme (packages/web/themeVariables.ts), which imports the shared package's TypeScript.
+    run('web (vite)', vite, ['--configLoader', 'runner', '--port', String(config.PORT), '--strictPort', '--host', config.HOST, path.join(root, 'packages/web')], webEnv)
   } else server('main.ts')
 }
 if (!only || only === 'worker') server('worker.ts')

@@ -9,6 +9,8 @@ export interface ChunkInfo {
   imports: string[];
   dynamicImports: string[];
   modules: string[];
+  /** Stylesheets the chunk loads with it. */
+  css: string[];
 }
 
 /** Writes dist/.vite/chunks.json: which modules each chunk holds (read by scripts/check-chunks.mjs). */
@@ -31,6 +33,7 @@ export function chunkReport(): Plugin {
           imports: output.imports,
           dynamicImports: output.dynamicImports,
           modules: Object.keys(output.modules).map(local),
+          css: [...(output.viteMetadata?.importedCss ?? [])],
         };
       }
       mkdirSync(join(outDir, '.vite'), { recursive: true });

@@ -1,6 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chunkReport } from './chunkReport.ts';
+import { precompress } from './precompress.ts';
+// Loaded with `--configLoader runner` (package.json): themeVariables.ts imports the app's theme and, through it, the
+// shared package's TypeScript.
+import { themeVariables } from './themeVariables.ts';
 import { faIconNames } from './src/resource/icons/faIconNamesPlugin.ts';
 
 // The api server the dev and preview servers forward to.
@@ -8,7 +12,7 @@ const apiServer = process.env.QSHOP_API_URL ?? 'http://127.0.0.1:3000';
 const proxy = { '/api': apiServer, '/uploads': apiServer };
 
 export default defineConfig({
-  plugins: [react(), faIconNames(), chunkReport()],
+  plugins: [react(), faIconNames(), themeVariables(), chunkReport(), precompress()],
   server: { proxy },
   preview: { proxy },
   build: {
@@ -19,6 +23,17 @@ export default defineConfig({
         entryFileNames: 'assets/[name]-[hash].js',
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
+        // Few files for the storefront's first pages (each one more costs a phone a round trip): everything the
+        // entry imports in one script, the storefront layout and home page with their libraries in a second, search
+        // and goods detail in a third; back-office pages and their libraries stay in chunks of their own
+        // (scripts/check-chunks.mjs, bench/web-size.ts).
+        codeSplitting: {
+          groups: [
+            { name: 'boot', tags: ['$initial'], priority: 3 },
+            { name: 'storefront', test: /src[\\/]storefront[\\/](HomeLayout|catalog[\\/]HomePage)\.tsx$/, priority: 2 },
+            { name: 'catalog', test: /src[\\/]storefront[\\/]catalog[\\/](SearchPage|GoodsPage)\.tsx$/, priority: 1 },
+          ],
+        },
       },
     },
   },

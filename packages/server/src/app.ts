@@ -1,8 +1,7 @@
 // buildApp(config): plugins, then the three area scopes with every module's routes. No listen (tests use it).
 import Fastify, { type FastifyInstance } from 'fastify'
-import fastifyStatic from '@fastify/static'
 import swaggerUi from '@fastify/swagger-ui'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
@@ -21,6 +20,7 @@ import securityHeaders, { APP_SECURITY_HEADERS, helmetHeaders } from './plugins/
 import { parserErrorAnswer, routerErrorAnswer } from './plugins/clientErrors.ts'
 import docs from './plugins/docs.ts'
 import uploads from './plugins/uploads.ts'
+import webApp, { readEntryPage } from './plugins/webApp.ts'
 import queues from './plugins/queues.ts'
 import { modules } from './modules/index.ts'
 import { IDS_PARAM_MAX_LENGTH, noQuery } from '@qshop/shared/schemas/common'
@@ -114,8 +114,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     const webDist = path.resolve(REPO_ROOT, config.WEB_DIST)
     if (existsSync(path.join(webDist, 'index.html'))) {
-      await api.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] })
-      app.spaIndex = readFileSync(path.join(webDist, 'index.html'), 'utf8')
+      await api.register(webApp, { root: webDist })
+      app.spaIndex = readEntryPage(webDist)
     }
   })
 

@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.ts'
 import { resourceRoutes } from '../src/core/resource.ts'
 import { IDS_PARAM_MAX_LENGTH, MAX_BATCH_IDS } from '@qshop/shared/schemas/common'
 import { bearer, createTestApp, http, resetDb, testConfig } from './helpers.ts'
+import { entryPage } from '../src/plugins/webApp.ts'
 
 /** A back-office resource over `configs` (unique `name`) exercising the resource engine's refusals. */
 const probe = defineResource({
@@ -423,7 +424,7 @@ describe('health, docs, security headers', () => {
 
   it('sends helmet security headers on every answer: success, error, unknown route, the web app’s deep links', async () => {
     const saved = app.spaIndex
-    app.spaIndex = '<!doctype html><title>QShop</title>'
+    app.spaIndex = entryPage('<!doctype html><title>QShop</title>')
     const deepLink = await http(app).get('/Admin/login')
     app.spaIndex = saved
     expect(deepLink.status).toBe(200)

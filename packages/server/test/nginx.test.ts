@@ -11,6 +11,7 @@ import { DEFAULT_LOCALE, translate, type MessageKey } from '@qshop/shared'
 import { REPO_ROOT } from '../src/app.ts'
 import { APP_SECURITY_HEADERS, helmetHeaders } from '../src/plugins/securityHeaders.ts'
 import { DOCUMENT_TYPES, IMAGE_TYPES, PUBLIC_FILE_CACHE, servedFileHeaders } from '../src/core/servedFiles.ts'
+import { ENTRY_PAGE_CACHE, HASHED_ASSET_CACHE, HASHED_ASSET_DIR } from '../src/plugins/webApp.ts'
 
 const conf = readFileSync(path.join(REPO_ROOT, 'docker/nginx.conf'), 'utf8')
 const compose = readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8')
@@ -54,9 +55,19 @@ describe('docker/nginx.conf', () => {
   test('index.html goes out with the api’s policy, frame and sniffing headers, and is revalidated', () => {
     const api = helmetHeaders(APP_SECURITY_HEADERS)
     const nginx = headersOf(location('= /index.html'))
-    expect(nginx['cache-control']).toBe('no-cache')
+    expect(nginx['cache-control']).toBe(ENTRY_PAGE_CACHE)
+    expect(location('= /index.html')).toMatch(/^\s*gzip_static on;$/m)
     for (const name of ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'cross-origin-opener-policy'])
       expect(nginx[name], name).toBe(api[name])
+  })
+
+  test('hashed build files go out as the build’s gzip copies, cached as long as the api caches them, never as the entry page', () => {
+    const block = location(`/${HASHED_ASSET_DIR}/`)
+    expect(headersOf(block)).toEqual({ 'cache-control': HASHED_ASSET_CACHE })
+    expect(block).toMatch(/^\s*gzip_static on;$/m)
+    expect(block).not.toContain('try_files')
+    // Whichever copy is sent, caches keep one per Accept-Encoding.
+    expect(conf).toMatch(/^\s*gzip_vary on;$/m)
   })
 
   test('images under /uploads are served from the volume inline, with the api’s types and cache life', () => {

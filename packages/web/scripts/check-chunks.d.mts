@@ -1,2 +1,7 @@
-/** The chunk files the storefront's first page loads (entry, home page, and their static imports). */
-export function firstPageChunks(): { chunks: Record<string, { imports: string[]; modules: string[] }>; files: string[] }
+export type ChunkInfo = { isEntry: boolean; facade: string | null; imports: string[]; dynamicImports: string[]; modules: string[]; css?: string[] }
+
+/** The lazily loaded chunks each storefront page shows first, by source. */
+export const PAGES: Record<'home' | 'search' | 'goods', string[]>
+
+/** The chunk files (and their stylesheets) a page loads: the entry, the page's chunks and their static imports. */
+export function pageChunks(sources: string[]): { chunks: Record<string, ChunkInfo>; files: string[]; css: string[] }

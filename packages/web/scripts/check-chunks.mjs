@@ -1,50 +1,64 @@
-// Proves the storefront's first page loads no back-office code: walks the static imports of the entry
-// chunk and of the home page chunks and fails if any of them holds a back-office module.
-// Run after `vite build`: node scripts/check-chunks.mjs (bench/web-size.ts reuses firstPageChunks).
+// Proves the storefront's first pages load no back-office code: walks the static imports of the entry chunk and of
+// a page's chunks (its layout and the page) and fails if any of them holds a back-office module. The home page is
+// held to every back-office module; search and goods detail to the heavy back-office libraries.
+// Run after `vite build`: node scripts/check-chunks.mjs (bench/web-size.ts reuses pageChunks).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const FIRST_PAGE = ['src/storefront/HomeLayout.tsx', 'src/storefront/catalog/HomePage.tsx'];
+const LAYOUT = 'src/storefront/HomeLayout.tsx';
+/** The lazily loaded chunks each storefront page shows first, by source. */
+export const PAGES = {
+  home: [LAYOUT, 'src/storefront/catalog/HomePage.tsx'],
+  search: [LAYOUT, 'src/storefront/catalog/SearchPage.tsx'],
+  goods: [LAYOUT, 'src/storefront/catalog/GoodsPage.tsx'],
+};
+const HEAVY_LIBRARIES = /node_modules\/.*(mantine-react-table|exceljs|@tiptap|recharts|@fortawesome|@mantine\/(charts|dates|tiptap|dropzone))\//;
 const BACK_OFFICE = [
   /^src\/shell\//,
   /^src\/resource\//,
   /^src\/menu\/menuRoutes\.ts$/,
   /^src\/pages\/registry\.ts$/,
   /^src\/pages\/BackOfficePlaceholder\.tsx$/,
-  /node_modules\/.*(mantine-react-table|exceljs|@tiptap|recharts|@fortawesome|@mantine\/(charts|dates|tiptap|dropzone))\//,
+  /^src\/(admin|seller)\//,
+  HEAVY_LIBRARIES,
 ];
+const FORBIDDEN = { home: BACK_OFFICE, search: [HEAVY_LIBRARIES], goods: [HEAVY_LIBRARIES] };
 
-/** The chunk files the storefront's first page loads (entry, home page, and their static imports). */
-export function firstPageChunks() {
-const reportPath = fileURLToPath(new URL('../dist/.vite/chunks.json', import.meta.url));
-const chunks = JSON.parse(readFileSync(reportPath, 'utf8'));
-const starts = Object.entries(chunks)
-  .filter(([, chunk]) => chunk.isEntry || FIRST_PAGE.includes(chunk.facade))
-  .map(([file]) => file);
-const missing = FIRST_PAGE.filter((source) => !Object.values(chunks).some((chunk) => chunk.facade === source));
-if (missing.length) throw new Error(`No chunk found for ${missing.join(', ')}`);
+/** The chunk files (and their stylesheets) a page loads: the entry, the page's chunks and their static imports. */
+export function pageChunks(sources) {
+  const reportPath = fileURLToPath(new URL('../dist/.vite/chunks.json', import.meta.url));
+  const chunks = JSON.parse(readFileSync(reportPath, 'utf8'));
+  // A page's module may sit in a chunk of its own or in a group chunk with others (vite.config.ts codeSplitting).
+  const holds = (chunk, source) => chunk.facade === source || chunk.modules.includes(source);
+  const starts = Object.entries(chunks)
+    .filter(([, chunk]) => chunk.isEntry || sources.some((source) => holds(chunk, source)))
+    .map(([file]) => file);
+  const missing = sources.filter((source) => !Object.values(chunks).some((chunk) => holds(chunk, source)));
+  if (missing.length) throw new Error(`No chunk found for ${missing.join(', ')}`);
 
-const seen = new Set();
-const queue = [...starts];
-while (queue.length) {
-  const file = queue.shift();
-  if (seen.has(file)) continue;
-  seen.add(file);
-  queue.push(...chunks[file].imports);
-}
-return { chunks, files: [...seen] };
+  const seen = new Set();
+  const queue = [...starts];
+  while (queue.length) {
+    const file = queue.shift();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...chunks[file].imports);
+  }
+  const files = [...seen];
+  return { chunks, files, css: [...new Set(files.flatMap((file) => chunks[file].css ?? []))] };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-const { chunks, files } = firstPageChunks();
-const seen = new Set(files);
-
-const offenders = [...seen].flatMap((file) =>
-  chunks[file].modules.filter((id) => BACK_OFFICE.some((pattern) => pattern.test(id))).map((id) => `${file}: ${id}`),
-);
-if (offenders.length) {
-  console.error('Back-office code in the storefront first page:\n' + offenders.join('\n'));
-  process.exit(1);
-}
-console.log(`Storefront first page: ${seen.size} chunks, no back-office modules.\n  ${[...seen].join('\n  ')}`);
+  let failed = false;
+  for (const [page, sources] of Object.entries(PAGES)) {
+    const { chunks, files } = pageChunks(sources);
+    const offenders = files.flatMap((file) =>
+      chunks[file].modules.filter((id) => FORBIDDEN[page].some((pattern) => pattern.test(id))).map((id) => `${file}: ${id}`),
+    );
+    if (offenders.length) {
+      console.error(`Back-office code in the storefront ${page} page's first load:\n  ${offenders.join('\n  ')}`);
+      failed = true;
+    } else console.log(`Storefront ${page} page: ${files.length} chunks, no back-office modules.`);
+  }
+  if (failed) process.exit(1);
 }

@@ -10,7 +10,8 @@ const router = createAppRouter();
 
 export function App() {
   return (
-    <MantineProvider theme={theme}>
+    // The theme's CSS variables come with the stylesheet (themeVariables.ts in main.tsx), not computed here.
+    <MantineProvider theme={theme} withCssVariables={false}>
       <ModalsProvider>
         <Notifications zIndex={NOTIFICATION_Z_INDEX} position="top-center" />
         <NavigationProgress />

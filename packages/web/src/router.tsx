@@ -19,6 +19,9 @@ import { lazyRoute } from './router/lazyRoute';
 import { completeProgress, startProgress } from './router/progress';
 import { setNavigator } from './router/navigation';
 import type { RouteHandle } from './router/handle';
+import { goodsMainImage, goodsRead, homeMainImage, homeRead, searchRead } from './storefront/catalog/reads';
+import { prefetch } from './storefront/catalog/prefetch';
+import { startCommonData } from './storefront/commonStore';
 
 type AppRouter = ReturnType<typeof createBrowserRouter>;
 export type RouterFactory = (routes: RouteObject[], options: DOMRouterOpts) => AppRouter;
@@ -41,6 +44,21 @@ const page = (path: string, titleKey: string, chunk: string, importer: Parameter
 });
 
 const notFound = (): RouteObject => ({ path: '*', Component: NotFoundPage });
+
+/**
+ * The storefront's main pages start their API read (and the picture they show largest) in their route loader, beside
+ * their script chunk, instead of after it (storefront/catalog/reads.ts). Again only when the address's path changes.
+ */
+function withEarlyRead(route: RouteObject, start: (params: Record<string, string | undefined>) => void): RouteObject {
+  return {
+    ...route,
+    loader: ({ params }) => {
+      start(params);
+      return null;
+    },
+    shouldRevalidate: ({ currentUrl, nextUrl }) => currentUrl.pathname !== nextUrl.pathname,
+  };
+}
 
 function userCentreRoutes(): RouteObject[] {
   const placeholders: [string, string][] = [
@@ -88,12 +106,19 @@ function storefrontRoutes(): RouteObject[] {
     ['collectives/:params?', 'route.collectives'],
   ];
   return [
-    { index: true, handle: { titleKey: 'route.home' }, ...lazyRoute('storefront/catalog/HomePage', () => import('./storefront/catalog/HomePage')) },
+    withEarlyRead(
+      { index: true, handle: { titleKey: 'route.home' }, ...lazyRoute('storefront/catalog/HomePage', () => import('./storefront/catalog/HomePage')) },
+      () => prefetch(homeRead(), homeMainImage),
+    ),
     page('login', 'route.login', 'storefront/LoginPage', () => import('./storefront/LoginPage')),
     page('register', 'route.register', 'storefront/RegisterPage', () => import('./storefront/RegisterPage')),
     page('forget_password', 'route.forgetPassword', 'storefront/ForgetPasswordPage', () => import('./storefront/ForgetPasswordPage')),
-    page('s/:params?', 'route.search', 'storefront/catalog/SearchPage', () => import('./storefront/catalog/SearchPage')),
-    page('goods/:id', 'route.goods', 'storefront/catalog/GoodsPage', () => import('./storefront/catalog/GoodsPage')),
+    withEarlyRead(page('s/:params?', 'route.search', 'storefront/catalog/SearchPage', () => import('./storefront/catalog/SearchPage')), (params) =>
+      prefetch(searchRead(params.params)),
+    ),
+    withEarlyRead(page('goods/:id', 'route.goods', 'storefront/catalog/GoodsPage', () => import('./storefront/catalog/GoodsPage')), (params) =>
+      prefetch(goodsRead(params.id), (goods) => (goods ? goodsMainImage(goods) : undefined)),
+    ),
     page('stores', 'route.stores', 'storefront/stores/StoresPage', () => import('./storefront/stores/StoresPage')),
     page('store/:id', 'route.store', 'storefront/stores/StorePage', () => import('./storefront/stores/StorePage')),
     page('store/join', 'route.storeJoin', 'storefront/stores/JoinPage', () => import('./storefront/stores/JoinPage')),
@@ -193,7 +218,17 @@ export function createAppRouter(factory: RouterFactory = createBrowserRouter): A
       ErrorBoundary: RouteError,
       HydrateFallback: PageLoader,
       children: [
-        { id: 'home', ...lazyRoute('storefront/HomeLayout', () => import('./storefront/HomeLayout')), children: storefrontRoutes() },
+        {
+          id: 'home',
+          ...lazyRoute('storefront/HomeLayout', () => import('./storefront/HomeLayout')),
+          // The header's site data, beside the layout's script.
+          loader: () => {
+            startCommonData();
+            return null;
+          },
+          shouldRevalidate: () => false,
+          children: storefrontRoutes(),
+        },
         { path: 'Admin/login', handle: { titleKey: 'shell.loginTitle.admin' } satisfies RouteHandle, ...lazyRoute('shell/BackOfficeLoginPage', () => import('./shell/BackOfficeLoginPage')) },
         { path: 'Seller/login', handle: { titleKey: 'shell.loginTitle.seller' } satisfies RouteHandle, ...lazyRoute('shell/BackOfficeLoginPage', () => import('./shell/BackOfficeLoginPage')) },
         ...BACK_OFFICE_AREAS.map(backOfficeRoute),

@@ -5,11 +5,12 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { Code, normalizeLocale, translate, type MessageKey, type Locale } from '@qshop/shared'
 import { AppError } from '../core/errors.ts'
 import { toWire } from '../core/wire.ts'
+import { HASHED_ASSET_DIR, sendEntryPage, type EntryPage } from './webApp.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** index.html of the built web app, answered for unknown non-API GETs */
-    spaIndex: string | null
+    /** index.html of the built web app (plugins/webApp.ts), answered for unknown non-API GETs */
+    spaIndex: EntryPage | null
   }
 }
 
@@ -113,11 +114,13 @@ export default fp(async function envelope(app: FastifyInstance) {
     return send(reply, Code.INTERNAL, req.t('msg.internal'), null)
   })
 
-  // Browser routes (/goods/1, /Admin/login, ...) belong to the single-page app when it is served here.
+  // Browser routes (/goods/1, /Admin/login, ...) belong to the single-page app when it is served here; a missing
+  // build file (a chunk of an older build) is a 404, as nginx answers it, not the entry page in place of a script.
   app.decorate('spaIndex', null)
+  const notPages = ['/api/', '/uploads/', `/${HASHED_ASSET_DIR}/`]
   app.setNotFoundHandler((req, reply) => {
-    if (app.spaIndex && (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api/') && !req.url.startsWith('/uploads/'))
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(app.spaIndex)
+    if (app.spaIndex && (req.method === 'GET' || req.method === 'HEAD') && !notPages.some((prefix) => req.url.startsWith(prefix)))
+      return sendEntryPage(req, reply, app.spaIndex)
     return send(reply, Code.NOT_FOUND, req.t('msg.routeNotFound'), null)
   })
 })

@@ -15,9 +15,10 @@ export function lazyRoute(chunk: string, importer: () => Promise<PageModule>): P
         return { Component: (await loadChunk(chunk, importer)).default };
       } catch (error) {
         // A rejected `lazy` leaves the route marked unloaded and react-router renders nothing below the
-        // root; a loader that throws puts the failure in this route's error boundary instead.
+        // root; a component that throws puts the failure in this route's error boundary instead (a loader
+        // could not: routes that start their data early have one of their own, router.tsx).
         return {
-          loader: () => {
+          Component: () => {
             throw error;
           },
         };

@@ -18,6 +18,9 @@ import { useCommonData } from './commonStore';
 import classes from './HomeLayout.module.css';
 import { SearchBox } from './SearchBox';
 
+const LOGO_HEIGHT = 48;
+const LOGO_MAX_WIDTH = 180;
+
 const NAV_LINKS = [
   { to: '/', labelKey: 'store.nav.home', end: true },
   { to: '/stores', labelKey: 'store.nav.stores' },
@@ -146,10 +149,15 @@ export default function HomeLayout() {
       <header className={classes.header}>
         <div className={clsx(classes.width, classes.headerInner)}>
           <CategoryDrawer />
+          {/* A box of fixed size whatever logo and name arrive (nothing beside it moves when they do). */}
           <Link to="/" className={classes.logo}>
-            <img src={site?.logo || logoUrl} alt={site?.web_name ?? 'logo'} />
+            {site?.logo ? (
+              <img src={site.logo} alt={site.web_name ?? 'logo'} width={LOGO_MAX_WIDTH} height={LOGO_HEIGHT} />
+            ) : (
+              <img src={logoUrl} alt={site?.web_name ?? 'logo'} width={LOGO_HEIGHT} height={LOGO_HEIGHT} />
+            )}
             {!site?.logo && (
-              <Text fw={700} size="xl" className={classes.siteName}>
+              <Text fw={700} size="xl" truncate className={classes.siteName}>
                 {site?.web_name}
               </Text>
             )}

@@ -33,6 +33,11 @@ export function useLoadedCommonData(): CommonData | null {
   return useSyncExternalStore(subscribe, () => data);
 }
 
+/** Starts loading the site-wide data now (the storefront layout's route loader), once per page load. */
+export function startCommonData() {
+  if (!data) void load();
+}
+
 /** Site-wide storefront data (categories, brands, site config), fetched once per page load. */
 export function useCommonData(): CommonData | null {
   const current = useLoadedCommonData();

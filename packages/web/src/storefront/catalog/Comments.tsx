@@ -1,7 +1,7 @@
 import { Avatar, Group, Rating, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COMMENT_KINDS } from '@qshop/shared/schemas/catalog';
+import { COMMENT_KINDS } from '@qshop/shared/catalogRules';
 import { api } from '../../api/client';
 import { PageLoader } from '../../components/PageLoader';
 import { SizedImage } from '../../components/SizedImage';

@@ -3,7 +3,7 @@ import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { FAVORITE_TYPE } from '@qshop/shared/schemas/catalog';
+import { FAVORITE_TYPE } from '@qshop/shared/catalogRules';
 import { api } from '../../api/client';
 import { useIsLoggedIn } from '../../auth/useSession';
 import { notifySuccess } from '../../utils/notify';

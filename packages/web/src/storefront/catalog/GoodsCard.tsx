@@ -10,22 +10,23 @@ import type { GoodsCardData } from './types';
 /** A goods card's picture: half the screen in phone grids, one column of five (about 240 px) on wider screens. */
 const CARD_SIZES = '(max-width: 768px) 50vw, 240px';
 
-/** A goods picture in a square box; `sizes` is the width it takes on the page. */
-export function GoodsImage({ src, alt, sizes = CARD_SIZES }: { src?: string | null; alt: string; sizes?: string }) {
-  return src ? (
-    <SizedImage src={src} alt={alt} loading="lazy" sizes={sizes} width={400} height={400} />
-  ) : (
-    <IconPhoto size={48} color="var(--mantine-color-gray-4)" aria-label={alt} />
-  );
+/**
+ * A goods picture in a square box; `sizes` is the width it takes on the page. Loaded when scrolled near (`lazy`), at
+ * once (`eager`: the first row of a grid, in view on load) or first of all (`priority`: the page's largest picture).
+ */
+export function GoodsImage({ src, alt, sizes = CARD_SIZES, loading = 'lazy' }: { src?: string | null; alt: string; sizes?: string; loading?: 'lazy' | 'eager' | 'priority' }) {
+  if (!src) return <IconPhoto size={48} color="var(--mantine-color-gray-4)" aria-label={alt} />;
+  const priority = loading === 'priority' ? { fetchPriority: 'high' as const } : { loading };
+  return <SizedImage src={src} alt={alt} sizes={sizes} width={400} height={400} {...priority} />;
 }
 
-export function GoodsCard({ goods }: { goods: GoodsCardData }) {
+export function GoodsCard({ goods, eager = false }: { goods: GoodsCardData; eager?: boolean }) {
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
   const showMarket = goods.goods_market_price && goods.goods_market_price !== goods.goods_price && Number(goods.goods_market_price) > 0;
   return (
     <Link to={`/goods/${goods.id}`} className={classes.card} data-testid="goods-card">
       <div className={classes.thumb}>
-        <GoodsImage src={goods.goods_master_image} alt={goods.goods_name} />
+        <GoodsImage src={goods.goods_master_image} alt={goods.goods_name} loading={eager ? 'eager' : 'lazy'} />
       </div>
       <Group gap={6} align="baseline" wrap="nowrap">
         <Text c="red.7" fw={700}>
@@ -54,12 +55,13 @@ export function GoodsCard({ goods }: { goods: GoodsCardData }) {
   );
 }
 
-/** Goods cards, `cols` a row on wide screens, fewer on tablets and two on phones. */
-export function GoodsGrid({ goods, cols = 5 }: { goods: GoodsCardData[]; cols?: number }) {
+/** Goods cards, `cols` a row on wide screens, fewer on tablets and two on phones. `eagerFirstRow`: the grid is in view
+ *  when the page loads (its first pictures should not wait for layout). */
+export function GoodsGrid({ goods, cols = 5, eagerFirstRow = false }: { goods: GoodsCardData[]; cols?: number; eagerFirstRow?: boolean }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: Math.min(cols, 3), md: cols }} spacing="sm">
-      {goods.map((item) => (
-        <GoodsCard key={item.id} goods={item} />
+      {goods.map((item, index) => (
+        <GoodsCard key={item.id} goods={item} eager={eagerFirstRow && index < cols} />
       ))}
     </SimpleGrid>
   );

@@ -8,11 +8,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { CartWrite } from '@qshop/shared/schemas/cart';
-import { FAVORITE_TYPE } from '@qshop/shared/schemas/catalog';
+import { FAVORITE_TYPE } from '@qshop/shared/catalogRules';
 import { api } from '../../api/client';
 import { useIsLoggedIn } from '../../auth/useSession';
 import { MIN_BUY_QUANTITY } from '../../config';
-import { PageLoader } from '../../components/PageLoader';
 import { SizedImage } from '../../components/SizedImage';
 import { richTextHtml } from '../../resource/richText';
 import { usePageTitle } from '../../utils/documentTitle';
@@ -27,6 +26,7 @@ import { yuan, yuanRange } from './format';
 import { GoodsCard, GoodsImage } from './GoodsCard';
 import { EmptyState, LoadFailed, isNotFound } from './LoadStates';
 import { safeHtml } from './safeHtml';
+import { GoodsPageSkeleton } from './Skeletons';
 import { searchPath, emptySearch } from './searchParams';
 import { purchaseIntentPath, readPurchaseIntent, type PurchaseAction } from './purchaseIntent';
 import {
@@ -36,6 +36,7 @@ import {
 import { StoreCard } from './StoreCard';
 import type { GoodsDetail } from './types';
 import { useLoad } from './useLoad';
+import { goodsRead, GOODS_MAIN_SIZES } from './reads';
 
 function Gallery({ goods, skuImage }: { goods: GoodsDetail; skuImage?: string }) {
   const images = useMemo(
@@ -48,7 +49,7 @@ function Gallery({ goods, skuImage }: { goods: GoodsDetail; skuImage?: string })
   return (
     <Stack gap="xs" className={classes.gallery}>
       <div className={classes.galleryMain}>
-        <GoodsImage src={main} alt={goods.goods_name} sizes="(max-width: 440px) 100vw, 400px" />
+        <GoodsImage src={main} alt={goods.goods_name} sizes={GOODS_MAIN_SIZES} loading="priority" />
       </div>
       <Group gap={6}>
         {images.map((src, index) => (
@@ -287,12 +288,11 @@ function PurchasePanel({ goods, onSkuImage }: { goods: GoodsDetail; onSkuImage: 
 export default function GoodsPage() {
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
   const { id } = useParams();
-  const goodsId = Number(id);
-  const valid = Number.isInteger(goodsId) && goodsId > 0;
-  const detail = useLoad(`goods/${id}`, () => (valid ? api.get<GoodsDetail | null>(`/goods/${goodsId}`) : Promise.resolve(null)));
+  const read = goodsRead(id);
+  const detail = useLoad(read.key, read.load);
   const goods = detail.data;
 
-  if (detail.loading && !goods) return <PageLoader />;
+  if (detail.loading && !goods) return <GoodsPageSkeleton />;
   if (detail.failed && !goods && !isNotFound(detail.error)) return <LoadFailed onRetry={detail.reload} />;
   if (!goods)
     return (

@@ -7,7 +7,6 @@ import clsx from 'clsx';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { api } from '../../api/client';
 import { useIsLoggedIn, useSessionUser } from '../../auth/useSession';
 import { encodeParams } from '../../utils/base64Params';
 import { useCommonData } from '../commonStore';
@@ -16,9 +15,11 @@ import { AdLink } from './AdLink';
 import { SizedImage } from '../../components/SizedImage';
 import { GoodsGrid } from './GoodsCard';
 import { LoadFailed } from './LoadStates';
+import { GoodsGridSkeleton } from './Skeletons';
 import classes from './home.module.css';
-import type { Ad, HomeData, HomeFloor } from './types';
+import type { Ad, HomeFloor } from './types';
 import { useLoad } from './useLoad';
+import { homeRead, HOME_SLIDE_SIZES } from './reads';
 
 const SLIDE_INTERVAL_MS = 5000;
 
@@ -83,7 +84,8 @@ function Slides({ slides }: { slides: Ad[] | undefined }) {
     <div className={classes.slides} aria-roledescription="carousel" aria-label={tc('home.slides')}>
       {slides.map((slide, index) => (
         <AdLink key={slide.id} ad={slide} className={clsx(classes.slide, index === current % count && classes.slideActive)}>
-          <SizedImage src={slide.image} alt={slide.name} sizes="(max-width: 768px) 100vw, 760px" width={760} height={400} />
+          {/* The first slide is the page's largest picture (also preloaded by the route, reads.ts). */}
+          <SizedImage src={slide.image} alt={slide.name} sizes={HOME_SLIDE_SIZES} width={760} height={400} {...(index === 0 ? { fetchPriority: 'high' } : { loading: 'lazy' })} />
         </AdLink>
       ))}
       {count > 1 && (
@@ -191,7 +193,8 @@ export default function HomePage() {
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
   const { t } = useTranslation();
   const common = useCommonData();
-  const home = useLoad('home', () => api.get<HomeData>('/home'));
+  const read = homeRead();
+  const home = useLoad(read.key, read.load);
   const data = home.data;
   const brands = common?.brands ?? [];
   return (
@@ -214,7 +217,7 @@ export default function HomePage() {
           <SizedImage src={banner.image} alt={banner.name} sizes="(max-width: 1200px) 100vw, 1200px" width={1200} height={200} />
         </AdLink>
       ))}
-      {home.loading && !data && <Skeleton h={300} />}
+      {home.loading && !data && <GoodsGridSkeleton count={10} cols={5} />}
       {!!data?.recommended?.length && (
         <section aria-label={tc('home.recommended')}>
           <div className={classes.floorHead}>

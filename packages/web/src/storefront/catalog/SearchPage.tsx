@@ -1,11 +1,10 @@
 // Goods search (/s/{params?}): the address holds the whole state (searchParams.ts); every filter, sort and page
 // change navigates, so back and forward, reload and shared links show the same results.
-import { Anchor, Badge, Button, CloseButton, Group, LoadingOverlay, NumberInput, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, CloseButton, Group, LoadingOverlay, NumberInput, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { api } from '../../api/client';
 import { useCommonData } from '../commonStore';
 import type { GoodsClass } from '../types';
 import classes from './catalog.module.css';
@@ -13,9 +12,10 @@ import { yuan } from './format';
 import { GoodsGrid } from './GoodsCard';
 import { EmptyState, LoadFailed } from './LoadStates';
 import { Pager } from './Pager';
-import { decodeSearchParams, refine, searchPath, searchQuery, type GoodsSort, type SearchState } from './searchParams';
-import type { SearchAnswer } from './types';
+import { SEARCH_PER_PAGE, decodeSearchParams, refine, searchPath, type GoodsSort, type SearchState } from './searchParams';
+import { GoodsGridSkeleton } from './Skeletons';
 import { useLoad } from './useLoad';
+import { searchRead } from './reads';
 
 function findClass(tree: GoodsClass[], id: number): GoodsClass | null {
   for (const node of tree) {
@@ -100,9 +100,9 @@ export default function SearchPage() {
   const navigate = useNavigate();
   const { params } = useParams();
   const state = decodeSearchParams(params);
-  const path = searchPath(state);
   const tree = useCommonData()?.classes ?? [];
-  const result = useLoad(path, () => api.get<SearchAnswer>('/goods', searchQuery(state)));
+  const read = searchRead(params);
+  const result = useLoad(read.key, read.load);
   const data = result.data;
 
   const go = (change: Partial<SearchState>) => void navigate(searchPath(refine(state, change)));
@@ -128,9 +128,13 @@ export default function SearchPage() {
     <Stack gap="sm">
       <Paper withBorder>
         <Group gap="xs" p="xs" className={classes.chips}>
-          <Text size="sm" fw={600}>
-            {tc('search.results', { count: data?.total ?? 0 })}
-          </Text>
+          {data ? (
+            <Text size="sm" fw={600}>
+              {tc('search.results', { count: data.total })}
+            </Text>
+          ) : (
+            <Skeleton h={16} w={90} />
+          )}
           {chips.map((chip) => (
             <Badge
               key={chip.key}
@@ -169,8 +173,9 @@ export default function SearchPage() {
       <SortBar state={state} go={go} />
       {result.failed && <LoadFailed onRetry={result.reload} />}
       <div style={{ position: 'relative', minHeight: 200 }}>
-        <LoadingOverlay visible={result.loading} zIndex={10} overlayProps={{ blur: 1 }} />
-        {data && data.data.length > 0 && <GoodsGrid goods={data.data} />}
+        <LoadingOverlay visible={result.loading && !!data} zIndex={10} overlayProps={{ blur: 1 }} />
+        {!data && result.loading && <GoodsGridSkeleton count={SEARCH_PER_PAGE} />}
+        {data && data.data.length > 0 && <GoodsGrid goods={data.data} eagerFirstRow />}
         {data && data.data.length === 0 && !result.loading && (
           <EmptyState message={tc('search.empty')}>
             {chips.length > 0 && (

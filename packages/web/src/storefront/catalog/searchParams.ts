@@ -1,7 +1,7 @@
 // The goods search state and its address /s/{params}: params is base64 JSON (utils/base64Params, the format the
 // header search box and the category links use). Decoding is forgiving: a broken or foreign value (e.g. the
 // category links' `deep`) is dropped, never an error. GET /api/goods takes the same state as plain query fields.
-import { GOODS_SORTS, STOREFRONT_MAX_PAGE } from '@qshop/shared/schemas/catalog';
+import { GOODS_SORTS, STOREFRONT_MAX_PAGE } from '@qshop/shared/catalogRules';
 import { encodeParams } from '../../utils/base64Params';
 
 export type GoodsSort = (typeof GOODS_SORTS)[number];

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { takePrefetched } from './prefetch';
 
 export interface Loaded<T> {
   data: T | undefined;
@@ -13,7 +14,8 @@ export interface Loaded<T> {
 type State<T> = Pick<Loaded<T>, 'data' | 'loading' | 'failed' | 'error'>;
 
 /**
- * Loads data for a page and reloads when `key` changes; answers that arrive after a newer load started are dropped.
+ * Loads data for a page and reloads when `key` changes (the first load takes a read its route loader started,
+ * prefetch.ts); answers that arrive after a newer load started are dropped.
  * The previous data stays while the next load runs, so lists do not flash empty between pages.
  */
 export function useLoad<T>(key: string, load: () => Promise<T>): Loaded<T> {
@@ -22,7 +24,7 @@ export function useLoad<T>(key: string, load: () => Promise<T>): Loaded<T> {
   useEffect(() => {
     let current = true;
     setState((s) => ({ ...s, loading: true, failed: false, error: null }));
-    load().then(
+    (takePrefetched<T>(key) ?? load()).then(
       (data) => current && setState({ data, loading: false, failed: false, error: null }),
       (error: unknown) => current && setState((s) => ({ ...s, loading: false, failed: true, error })),
     );

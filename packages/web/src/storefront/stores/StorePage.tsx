@@ -5,7 +5,7 @@ import { IconBuildingStore, IconSearch } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import { FAVORITE_TYPE } from '@qshop/shared/schemas/catalog';
+import { FAVORITE_TYPE } from '@qshop/shared/catalogRules';
 import { api } from '../../api/client';
 import { PageLoader } from '../../components/PageLoader';
 import { SizedAvatar, SizedImage } from '../../components/SizedImage';

@@ -1,0 +1,174 @@
+// Lighthouse on the storefront (`pnpm bench`, after `pnpm build`): home, search and goods detail, mobile and desktop
+// presets, against the platform served as `pnpm start` serves it (the api process serving the built web app) with the
+// demo data. Prints the performance score, LCP, TBT, CLS and bytes per page (the median of LIGHTHOUSE_RUNS runs by
+// score), and the same for a floor: a bare static page showing the same goods picture, served by node:http in this
+// run, whose figures show what the machine itself allows (Lighthouse simulates a phone's CPU from the observed one:
+// on a busy machine every page scores lower, the floor too).
+// Needs Chromium: CHROME_PATH (default /usr/bin/chromium). Own database (BENCH_LIGHTHOUSE_DATABASE_URL), Redis prefix
+// and upload folder. LIGHTHOUSE_REPORTS=folder keeps every run's full report (JSON) there.
+import { spawn, execFile, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { loadConfig, RATE_LIMIT_KEYS } from '../packages/server/src/config.ts'
+import { buildApp } from '../packages/server/src/app.ts'
+import { seed } from '../packages/server/src/seed/index.ts'
+import { migrateDeploy } from '../scripts/migrate.ts'
+import { ROOT, clearRedisPrefix, truncateAll } from './lib.ts'
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+export const LIGHTHOUSE_GOALS = { mobile: 90, desktop: 95, cls: 0.05 }
+type Preset = keyof Omit<typeof LIGHTHOUSE_GOALS, 'cls'>
+
+export type LighthouseFigures = { score: number; fcp: number; lcp: number; tbt: number; cls: number; bytes: number; scripts: number }
+
+/** A free port on the loopback address. */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+/** One Lighthouse run (its CLI, which starts its own Chromium) of the performance category. */
+async function lighthouse(url: string, preset: Preset): Promise<LighthouseFigures> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'qshop-lh-'))
+  const output = path.join(dir, 'report.json')
+  try {
+    await promisify(execFile)(
+      path.join(ROOT, 'node_modules/.bin/lighthouse'),
+      [
+        url, '--quiet', '--only-categories=performance', '--output=json', `--output-path=${output}`,
+        '--chrome-flags=--headless=new --no-sandbox --disable-dev-shm-usage',
+        ...(preset === 'desktop' ? ['--preset=desktop'] : []),
+      ],
+      { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024 },
+    )
+    const report = readFileSync(output, 'utf8')
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true })
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_') || 'home'}-${preset}-${Date.now()}.json`
+      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), report)
+    }
+    const lhr = JSON.parse(report)
+    const audit = (id: string) => lhr.audits[id]?.numericValue as number
+    const resources = (lhr.audits['resource-summary']?.details?.items ?? []) as { resourceType: string; requestCount: number }[]
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`)
+    return {
+      score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      fcp: audit('first-contentful-paint'),
+      lcp: audit('largest-contentful-paint'),
+      tbt: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      bytes: audit('total-byte-weight'),
+      scripts: resources.find((r) => r.resourceType === 'script')?.requestCount ?? 0,
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** The median of `runs` runs, by score. */
+export async function medianRun(url: string, preset: Preset, runs = RUNS): Promise<LighthouseFigures> {
+  const results: LighthouseFigures[] = []
+  for (let i = 0; i < runs; i++) results.push(await lighthouse(url, preset))
+  results.sort((a, b) => a.score - b.score)
+  return results[Math.floor((results.length - 1) / 2)]
+}
+
+const describe = (f: LighthouseFigures) =>
+  `score ${f.score}, FCP ${(f.fcp / 1000).toFixed(1)} s, LCP ${(f.lcp / 1000).toFixed(1)} s, TBT ${Math.round(f.tbt)} ms, ` +
+  `CLS ${f.cls.toFixed(3)}, ${Math.round(f.bytes / 1024)} KB transferred, ${f.scripts} scripts`
+
+/** The platform as `pnpm start` runs it, on its own database seeded with the demo data; answers its address. */
+async function startShop(env: NodeJS.ProcessEnv): Promise<{ url: string; goodsId: number; picture: string; child: ChildProcess }> {
+  const config = loadConfig(env)
+  await migrateDeploy(config.DATABASE_URL, path.join(ROOT, 'prisma/migrations'), () => {})
+  const app = await buildApp(config, { logger: false })
+  await app.ready()
+  await truncateAll(config.DATABASE_URL)
+  await clearRedisPrefix(app)
+  await seed(app, { demo: true, areas: false })
+  const goods = await app.db.goods.findFirstOrThrow({ where: { goods_status: 1, goods_verify: 1, goods_master_image: { not: '' } }, orderBy: { id: 'asc' }, select: { id: true, goods_master_image: true } })
+  await app.close()
+
+  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'packages/server/src/main.ts')], { env, stdio: ['ignore', 'inherit', 'inherit'] })
+  const url = `http://127.0.0.1:${config.PORT}`
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`)
+    const up = await fetch(`${url}/api/health`).then((r) => r.ok, () => false)
+    if (up) break
+    if (i > 600) throw new Error('the server did not answer /api/health within a minute')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return { url, goodsId: goods.id, picture: goods.goods_master_image, child }
+}
+
+/** The floor: one static HTML page with a heading and the goods picture (fetched from the shop), no script. */
+async function startFloor(pictureUrl: string): Promise<{ url: string; server: Server }> {
+  const picture = Buffer.from(await (await fetch(pictureUrl)).arrayBuffer())
+  const type = /\.(\w+)$/.exec(pictureUrl)?.[1] === 'png' ? 'image/png' : 'image/jpeg'
+  const html =
+    '<!doctype html><html lang="zh-cn"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>floor</title></head><body><h1>QShop</h1><img src="/picture" width="400" height="400" alt="goods"></body></html>'
+  const server = createServer((req, res) => {
+    if (req.url === '/picture') res.writeHead(200, { 'content-type': type, 'content-length': picture.length }).end(picture)
+    else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html)
+  })
+  const port = await freePort()
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  return { url: `http://127.0.0.1:${port}/`, server }
+}
+
+export async function runLighthouse(): Promise<boolean[]> {
+  if (!existsSync(path.join(ROOT, 'packages/web/dist/index.html'))) throw new Error('no built web app: run `pnpm build` first')
+  if (!existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH} (apt-get install chromium, or set CHROME_PATH)`)
+  const uploads = mkdtempSync(path.join(tmpdir(), 'qshop-lh-uploads-'))
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    DATABASE_URL: process.env.BENCH_LIGHTHOUSE_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/qshop_bench_lighthouse',
+    REDIS_PREFIX: 'qshop_bench_lighthouse',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    API_DOCS: 'false',
+    UPLOAD_DIR: path.join(uploads, 'public'),
+    PRIVATE_UPLOAD_DIR: path.join(uploads, 'private'),
+    ...Object.fromEntries(RATE_LIMIT_KEYS.map((key) => [key, '100000000'])),
+  }
+  const shop = await startShop(env)
+  const floor = await startFloor(`${shop.url}${shop.picture}`)
+  const results: boolean[] = []
+  try {
+    const pages = { home: '/', search: '/s', goods: `/goods/${shop.goodsId}` }
+    // Warm the api's caches as a running shop has them.
+    for (const api of ['/api/common', '/api/home', '/api/goods', `/api/goods/${shop.goodsId}`]) await fetch(`${shop.url}${api}`)
+    console.log(`Lighthouse ${RUNS === 1 ? '(one run each' : `(median of ${RUNS} runs`}; on a busy machine every figure is worse, the floor's too)`)
+    for (const preset of ['mobile', 'desktop'] as const) {
+      console.log(`     floor ${preset}: ${describe(await medianRun(floor.url, preset))}`)
+      for (const [name, route] of Object.entries(pages)) {
+        const f = await medianRun(`${shop.url}${route}`, preset)
+        const pass = f.score >= LIGHTHOUSE_GOALS[preset] && f.cls < LIGHTHOUSE_GOALS.cls
+        console.log(`${pass ? 'PASS' : 'MISS'} ${name} ${preset}: ${describe(f)} (goal score ≥ ${LIGHTHOUSE_GOALS[preset]}, CLS < ${LIGHTHOUSE_GOALS.cls})`)
+        results.push(pass)
+      }
+    }
+  } finally {
+    floor.server.close()
+    shop.child.kill('SIGTERM')
+    rmSync(uploads, { recursive: true, force: true })
+  }
+  return results
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const results = await runLighthouse()
+  console.log(`${results.filter(Boolean).length} of ${results.length} Lighthouse pages met their goal`)
+}

@@ -1,0 +1,60 @@
+// The built web app at /, served as nginx serves it in compose (docker/nginx.conf; test/nginx.test.ts compares them):
+// the build's brotli or gzip copy of a file when the browser takes one (packages/web/precompress.ts writes them), the
+// hashed files under /assets/ cached for a year, every other file revalidated. Browser routes (/goods/1, /Admin/login)
+// get the entry page from the not-found handler (envelope.ts), compressed the same way.
+import fp from 'fastify-plugin'
+import fastifyStatic from '@fastify/static'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+
+/** Build files named by their content hash never change: caches keep them for a year without asking again. */
+export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable'
+/** The entry page names one build's hashed files: caches ask again every time (an unchanged page is a 304). */
+export const ENTRY_PAGE_CACHE = 'no-cache'
+/** The build's folder of hashed files (vite.config.ts names them `assets/[name]-[hash]`). */
+export const HASHED_ASSET_DIR = 'assets'
+
+export type EntryPage = { html: string; br: Buffer; gzip: Buffer }
+
+export function entryPage(html: string): EntryPage {
+  return { html, br: brotliCompressSync(html), gzip: gzipSync(html) }
+}
+
+/** The best encoding both sides have: brotli, then gzip, else none (a `q=0` refuses one). */
+export function acceptedEncoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    [header ?? ''].flat().join(',').split(',').flatMap((part) => {
+      const [name, ...params] = part.trim().toLowerCase().split(';')
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined)
+      return name && (q === undefined || Number(q) > 0) ? [name] : []
+    }),
+  )
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null
+}
+
+/** The entry page for a browser route. */
+export function sendEntryPage(req: FastifyRequest, reply: FastifyReply, page: EntryPage) {
+  reply.type('text/html; charset=utf-8').header('cache-control', ENTRY_PAGE_CACHE).header('vary', 'accept-encoding')
+  const encoding = acceptedEncoding(req.headers['accept-encoding'])
+  return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.html)
+}
+
+export default fp(async function webApp(app: FastifyInstance, opts: { root: string }) {
+  await app.register(fastifyStatic, {
+    root: opts.root,
+    prefix: '/',
+    wildcard: false,
+    index: ['index.html'],
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, file) => {
+      const hashed = path.relative(opts.root, file).startsWith(HASHED_ASSET_DIR + path.sep)
+      reply.header('cache-control', hashed ? HASHED_ASSET_CACHE : ENTRY_PAGE_CACHE)
+    },
+  })
+})
+
+/** The build's entry page, ready to send. */
+export const readEntryPage = (root: string) => entryPage(readFileSync(path.join(root, 'index.html'), 'utf8'))

@@ -1,0 +1,20 @@
+import { chromium } from 'playwright-core';
+const url = process.argv[2];
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+await cdp.send('Profiler.start');
+await page.goto(url);
+await page.waitForTimeout(3000);
+const { profile } = await cdp.send('Profiler.stop');
+const byId = new Map(profile.nodes.map(n => [n.id, n]));
+const parent = new Map(); for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const name = id => { const f = byId.get(id).callFrame; return `${f.functionName || '(anon)'}@${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`; };
+// inclusive time per frame (count each frame once per sample)
+const incl = new Map(); const selfT = new Map();
+profile.samples.forEach((s, i) => { const dt = (profile.timeDeltas[i+1] ?? 0) / 1000; const seen = new Set(); let id = s; selfT.set(name(s), (selfT.get(name(s)) ?? 0) + dt);
+  while (id) { const k = name(id); if (!seen.has(k)) { seen.add(k); incl.set(k, (incl.get(k) ?? 0) + dt); } id = parent.get(id); } });
+for (const [k, v] of [...incl].filter(([k]) => process.argv[4] ? new RegExp(process.argv[4]).test(k) : !/^\((root|idle|program)/.test(k)).sort((a, b) => b[1] - a[1]).slice(0, Number(process.argv[3] ?? 40))) console.log(v.toFixed(1).padStart(7), (selfT.get(k) ?? 0).toFixed(1).padStart(6), k);
+await browser.close();
