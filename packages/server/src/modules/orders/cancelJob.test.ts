@@ -40,10 +40,10 @@ const runJob = (id: number) => orderCancelJob.process(app, { order_id: id }, {} 
 test('a due order is cancelled by its job once, its stock back once; the sweeper finds nothing left', async () => {
   const id = await order(3)
   expect(await stock()).toBe(7)
-  expect(await runJob(id)).toEqual({ cancelled: false }) // not due yet
+  expect(await runJob(id)).toEqual({ outcome: 'not_due' })
   await app.db.orders.update({ where: { id }, data: { pay_deadline: new Date(Date.now() - 1000) } })
-  expect(await runJob(id)).toEqual({ cancelled: true })
-  expect(await runJob(id)).toEqual({ cancelled: false })
+  expect(await runJob(id)).toEqual({ outcome: 'cancelled' })
+  expect(await runJob(id)).toEqual({ outcome: 'not_unpaid' })
   expect(await orderCancelJob.sweep!.run(app)).toEqual({ cancelled: 0 })
   expect([await status(id), await stock()]).toEqual([0, 10])
   expect((await app.db.orders.findUniqueOrThrow({ where: { id } })).cancel_time).not.toBeNull()
