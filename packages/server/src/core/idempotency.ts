@@ -64,7 +64,8 @@ export async function idempotent<T>(
     ctx,
     async (tx, unit, ctx) => {
       try {
-        await tx.idempotency_keys.create({ data: { ...where, request_hash: hash }, select: { id: true } })
+        // createMany and updateMany: one statement each (create and update read the row back).
+        await tx.idempotency_keys.createMany({ data: [{ ...where, request_hash: hash }] })
       } catch (err) {
         if ((err as { code?: string }).code !== 'P2002') throw err
         // A locking read sees the committed record whatever snapshot this transaction holds.
@@ -75,7 +76,7 @@ export async function idempotent<T>(
         return { answer: (typeof first.response === 'string' ? JSON.parse(first.response) : first.response) as T, replayed: true }
       }
       const answer = JSON.parse(JSON.stringify((await work(tx, unit, ctx)) ?? null)) as T
-      await tx.idempotency_keys.update({ where: { area_owner_id_idem_key: where }, data: { response: answer as object }, select: { id: true } })
+      await tx.idempotency_keys.updateMany({ where, data: { response: answer as object } })
       return { answer, replayed: false }
     },
     opts,
