@@ -27,17 +27,21 @@ export const cartUpdateBody = z.strictObject({ buy_num: buyNum() })
 export const CART_LINE_STATES = ['ok', 'off_shelf', 'sku_gone', 'short_stock'] as const
 export type CartLineState = (typeof CART_LINE_STATES)[number]
 
-export type CartLine = {
-  id: number
+/** A goods line as the shopper sees it in the cart, the checkout and the orders. */
+export type GoodsLine = {
   goods_id: number
   sku_id: number
   goods_name: string
   goods_image: string
   /** '-' for a goods without SKUs */
   sku_name: string
-  /** the unit price now, "12.30" */
+  /** unit price, "12.30" */
   goods_price: string
   buy_num: number
+}
+
+export type CartLine = GoodsLine & {
+  id: number
   /** the stock now (0 when the SKU is gone) */
   stock: number
   /** goods_price × buy_num */

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import * as zx from '../zx.ts'
 import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../list.ts'
 import { ORDER_STATUS } from '../states.ts'
+import type { GoodsLine } from './cart.ts'
 
 /** Orders one payment may pay: a checkout makes one order per store. */
 export const MAX_PAY_ORDERS = 50
@@ -60,16 +61,7 @@ export const orderListQuery = z.strictObject({
 })
 export type OrderListQuery = z.infer<typeof orderListQuery>
 
-export type OrderLine = {
-  goods_id: number
-  sku_id: number
-  goods_name: string
-  goods_image: string
-  sku_name: string
-  goods_price: string
-  buy_num: number
-  total_price: string
-}
+export type OrderLine = GoodsLine & { total_price: string }
 
 export type OrderRow = {
   id: number

@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import * as zx from '../zx.ts'
 import type { Address } from './addresses.ts'
-import { MAX_CART_LINES } from './cart.ts'
+import { MAX_CART_LINES, type GoodsLine } from './cart.ts'
 
 /** Lines one checkout may hold: what a cart may hold. */
 export const MAX_CHECKOUT_LINES = MAX_CART_LINES
@@ -40,17 +40,8 @@ export const orderCreateBody = z.strictObject({
 })
 export type OrderCreate = z.infer<typeof orderCreateBody>
 
-export type CheckoutLineAnswer = {
-  goods_id: number
-  sku_id: number
+export type CheckoutLineAnswer = GoodsLine & {
   cart_id: number | null
-  goods_name: string
-  goods_image: string
-  /** '-' for a goods without SKUs */
-  sku_name: string
-  /** unit price, "12.30" */
-  goods_price: string
-  buy_num: number
   total_price: string
   /** kg */
   total_weight: string
