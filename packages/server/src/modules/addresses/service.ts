@@ -8,8 +8,8 @@ import { Code } from '@qshop/shared'
 import { MAX_ADDRESSES, type Address, type AddressCreate, type AddressUpdate } from '@qshop/shared/schemas/addresses'
 import type { RequestContext } from '../../core/context.ts'
 import { AppError, notFound } from '../../core/errors.ts'
-import { SHOPPER_UNIT, lockShopper } from '../../core/shopperLock.ts'
-import { inUnit, type Tx } from '../../core/unitOfWork.ts'
+import { inShopperUnit } from '../../core/shopperLock.ts'
+import type { Tx } from '../../core/unitOfWork.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
 import { areaFields } from '../stores/area.ts'
 
@@ -50,76 +50,48 @@ async function makeDefault(tx: Tx, userId: number, id: number) {
 }
 
 export async function createAddress(app: FastifyInstance, ctx: RequestContext, input: AddressCreate): Promise<{ id: number }> {
-  const userId = shopperOf(ctx)
   const { area, is_default, ...fields } = input
-  return inUnit(
-    app,
-    ctx,
-    async (tx) => {
-      await lockShopper(tx, userId)
-      const located = await areaFields(ctx.locale, tx, area)
-      const count = await tx.addresses.count({ where: { user_id: userId } })
-      if (count >= MAX_ADDRESSES) throw new AppError(Code.BUSINESS, 'msg.addressFull', null, { max: MAX_ADDRESSES })
-      const { id } = await tx.addresses.create({ data: { ...fields, ...located, user_id: userId }, select: { id: true } })
-      if (count === 0 || is_default === 1) await makeDefault(tx, userId, id)
-      return { id }
-    },
-    SHOPPER_UNIT,
-  )
+  return inShopperUnit(app, ctx, async (tx, userId) => {
+    const located = await areaFields(ctx.locale, tx, area)
+    const count = await tx.addresses.count({ where: { user_id: userId } })
+    if (count >= MAX_ADDRESSES) throw new AppError(Code.BUSINESS, 'msg.addressFull', null, { max: MAX_ADDRESSES })
+    const { id } = await tx.addresses.create({ data: { ...fields, ...located, user_id: userId }, select: { id: true } })
+    if (count === 0 || is_default === 1) await makeDefault(tx, userId, id)
+    return { id }
+  })
 }
 
 /** Changes any subset of the fields; is_default = 1 makes it the default. */
 export async function updateAddress(app: FastifyInstance, ctx: RequestContext, id: number, input: AddressUpdate): Promise<{ id: number }> {
-  const userId = shopperOf(ctx)
   const { area, is_default, ...fields } = input
-  return inUnit(
-    app,
-    ctx,
-    async (tx) => {
-      await lockShopper(tx, userId)
-      const located = area ? await areaFields(ctx.locale, tx, area) : {}
-      // Found first: an update that changes nothing (the same values, or none) affects no row, and is still an answer.
-      if (!(await tx.addresses.findFirst({ where: { id, user_id: userId }, select: { id: true } }))) throw notFound()
-      await tx.addresses.update({ where: { id }, data: { ...fields, ...located }, select: { id: true } })
-      if (is_default === 1) await makeDefault(tx, userId, id)
-      return { id }
-    },
-    SHOPPER_UNIT,
-  )
+  return inShopperUnit(app, ctx, async (tx, userId) => {
+    const located = area ? await areaFields(ctx.locale, tx, area) : {}
+    // Found first: an update that changes nothing (the same values, or none) affects no row, and is still an answer.
+    if (!(await tx.addresses.findFirst({ where: { id, user_id: userId }, select: { id: true } }))) throw notFound()
+    await tx.addresses.update({ where: { id }, data: { ...fields, ...located }, select: { id: true } })
+    if (is_default === 1) await makeDefault(tx, userId, id)
+    return { id }
+  })
 }
 
 export async function setDefaultAddress(app: FastifyInstance, ctx: RequestContext, id: number): Promise<{ id: number }> {
-  const userId = shopperOf(ctx)
-  return inUnit(
-    app,
-    ctx,
-    async (tx) => {
-      await lockShopper(tx, userId)
-      if (!(await tx.addresses.findFirst({ where: { id, user_id: userId }, select: { id: true } }))) throw notFound()
-      await makeDefault(tx, userId, id)
-      return { id }
-    },
-    SHOPPER_UNIT,
-  )
+  return inShopperUnit(app, ctx, async (tx, userId) => {
+    if (!(await tx.addresses.findFirst({ where: { id, user_id: userId }, select: { id: true } }))) throw notFound()
+    await makeDefault(tx, userId, id)
+    return { id }
+  })
 }
 
 /** Deleting the default makes the newest remaining address the default. */
 export async function deleteAddress(app: FastifyInstance, ctx: RequestContext, id: number): Promise<{ deleted: number }> {
-  const userId = shopperOf(ctx)
-  return inUnit(
-    app,
-    ctx,
-    async (tx) => {
-      await lockShopper(tx, userId)
-      const row = await tx.addresses.findFirst({ where: { id, user_id: userId }, select: { is_default: true } })
-      if (!row) throw notFound()
-      await tx.addresses.delete({ where: { id }, select: { id: true } })
-      if (row.is_default) {
-        const next = await tx.addresses.findFirst({ where: { user_id: userId }, orderBy: { id: 'desc' }, select: { id: true } })
-        if (next) await makeDefault(tx, userId, next.id)
-      }
-      return { deleted: 1 }
-    },
-    SHOPPER_UNIT,
-  )
+  return inShopperUnit(app, ctx, async (tx, userId) => {
+    const row = await tx.addresses.findFirst({ where: { id, user_id: userId }, select: { is_default: true } })
+    if (!row) throw notFound()
+    await tx.addresses.delete({ where: { id }, select: { id: true } })
+    if (row.is_default) {
+      const next = await tx.addresses.findFirst({ where: { user_id: userId }, orderBy: { id: 'desc' }, select: { id: true } })
+      if (next) await makeDefault(tx, userId, next.id)
+    }
+    return { deleted: 1 }
+  })
 }

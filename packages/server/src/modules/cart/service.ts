@@ -8,9 +8,9 @@ import { Code, decimalToCents, fromCents, timesCents } from '@qshop/shared'
 import { MAX_CART_LINES, type CartAdd, type CartDelete, type CartLine, type CartLineState, type CartStore, type CartWrite } from '@qshop/shared/schemas/cart'
 import type { RequestContext } from '../../core/context.ts'
 import { AppError, businessError, notFound } from '../../core/errors.ts'
-import { SHOPPER_UNIT, lockShopper } from '../../core/shopperLock.ts'
+import { inShopperUnit } from '../../core/shopperLock.ts'
 import { InsufficientStock } from '../../core/stock.ts'
-import { inUnit, type Tx } from '../../core/unitOfWork.ts'
+import type { Tx } from '../../core/unitOfWork.ts'
 import { visibleGoodsWhere } from '../catalog/visibility.ts'
 
 /** Shown for the SKU of a goods that has none. */
@@ -45,66 +45,45 @@ async function visibleGoods(tx: Tx, goodsId: number) {
 /** Adds the goods (and SKU) to the cart, into its existing line when there is one; the line's new quantity must be in
  *  stock, and a new line must fit in the cart. */
 export async function addToCart(app: FastifyInstance, ctx: RequestContext, input: CartAdd): Promise<CartWrite> {
-  const userId = shopperOf(ctx)
-  return inUnit(
-    app,
-    ctx,
-    async (tx) => {
-      await lockShopper(tx, userId)
-      const goods = await visibleGoods(tx, input.goods_id)
-      const stock = await purchasableStock(tx, goods, input.sku_id)
-      const key = { user_id: userId, goods_id: goods.id, sku_id: input.sku_id }
-      const line = await tx.carts.findUnique({ where: { user_id_goods_id_sku_id: key }, select: { id: true, buy_num: true } })
-      const quantity = (line?.buy_num ?? 0) + input.buy_num
-      if (quantity > stock) throw new InsufficientStock({ goods_id: goods.id, sku_id: input.sku_id })
-      let id: number
-      if (line) {
-        await tx.carts.update({ where: { id: line.id }, data: { buy_num: quantity }, select: { id: true } })
-        id = line.id
-      } else {
-        if ((await countLines(tx, userId)) >= MAX_CART_LINES) throw new AppError(Code.BUSINESS, 'msg.cartFull', null, { max: MAX_CART_LINES })
-        id = (await tx.carts.create({ data: { ...key, store_id: goods.store_id, buy_num: quantity }, select: { id: true } })).id
-      }
-      return { id, cart_count: await countLines(tx, userId) }
-    },
-    SHOPPER_UNIT,
-  )
+  return inShopperUnit(app, ctx, async (tx, userId) => {
+    const goods = await visibleGoods(tx, input.goods_id)
+    const stock = await purchasableStock(tx, goods, input.sku_id)
+    const key = { user_id: userId, goods_id: goods.id, sku_id: input.sku_id }
+    const line = await tx.carts.findUnique({ where: { user_id_goods_id_sku_id: key }, select: { id: true, buy_num: true } })
+    const quantity = (line?.buy_num ?? 0) + input.buy_num
+    if (quantity > stock) throw new InsufficientStock({ goods_id: goods.id, sku_id: input.sku_id })
+    let id: number
+    if (line) {
+      await tx.carts.update({ where: { id: line.id }, data: { buy_num: quantity }, select: { id: true } })
+      id = line.id
+    } else {
+      if ((await countLines(tx, userId)) >= MAX_CART_LINES) throw new AppError(Code.BUSINESS, 'msg.cartFull', null, { max: MAX_CART_LINES })
+      id = (await tx.carts.create({ data: { ...key, store_id: goods.store_id, buy_num: quantity }, select: { id: true } })).id
+    }
+    return { id, cart_count: await countLines(tx, userId) }
+  })
 }
 
 /** Sets a line's quantity; its goods must still be on sale with its SKU, and the quantity in stock. */
 export async function updateCartLine(app: FastifyInstance, ctx: RequestContext, id: number, buyNum: number): Promise<CartWrite> {
-  const userId = shopperOf(ctx)
-  return inUnit(
-    app,
-    ctx,
-    async (tx) => {
-      await lockShopper(tx, userId)
-      const line = await tx.carts.findFirst({ where: { id, user_id: userId }, select: { goods_id: true, sku_id: true } })
-      if (!line) throw notFound()
-      const stock = await purchasableStock(tx, await visibleGoods(tx, line.goods_id), line.sku_id)
-      if (buyNum > stock) throw new InsufficientStock(line)
-      await tx.carts.update({ where: { id }, data: { buy_num: buyNum }, select: { id: true } })
-      return { id, cart_count: await countLines(tx, userId) }
-    },
-    SHOPPER_UNIT,
-  )
+  return inShopperUnit(app, ctx, async (tx, userId) => {
+    const line = await tx.carts.findFirst({ where: { id, user_id: userId }, select: { goods_id: true, sku_id: true } })
+    if (!line) throw notFound()
+    const stock = await purchasableStock(tx, await visibleGoods(tx, line.goods_id), line.sku_id)
+    if (buyNum > stock) throw new InsufficientStock(line)
+    await tx.carts.update({ where: { id }, data: { buy_num: buyNum }, select: { id: true } })
+    return { id, cart_count: await countLines(tx, userId) }
+  })
 }
 
 /** Removes the shopper's lines; one id that is not theirs refuses the whole batch (404). */
 export async function removeCartLines(app: FastifyInstance, ctx: RequestContext, ids: number[]): Promise<CartDelete> {
-  const userId = shopperOf(ctx)
-  return inUnit(
-    app,
-    ctx,
-    async (tx) => {
-      await lockShopper(tx, userId)
-      const own = await tx.carts.count({ where: { id: { in: ids }, user_id: userId } })
-      if (own !== ids.length) throw notFound()
-      const { count } = await tx.carts.deleteMany({ where: { id: { in: ids }, user_id: userId } })
-      return { deleted: count, cart_count: await countLines(tx, userId) }
-    },
-    SHOPPER_UNIT,
-  )
+  return inShopperUnit(app, ctx, async (tx, userId) => {
+    const own = await tx.carts.count({ where: { id: { in: ids }, user_id: userId } })
+    if (own !== ids.length) throw notFound()
+    const { count } = await tx.carts.deleteMany({ where: { id: { in: ids }, user_id: userId } })
+    return { deleted: count, cart_count: await countLines(tx, userId) }
+  })
 }
 
 type LineRow = { id: number; goods_id: number; sku_id: number; store_id: number; buy_num: number }
