@@ -160,6 +160,17 @@ export default function SearchPage() {
             ))}
           </FilterRow>
         )}
+        {/* While the first answer loads, its two rows keep their place (the results below do not move when it comes). */}
+        {!data && result.loading && (
+          <>
+            <FilterRow label={tc('search.category')}>
+              <Skeleton h={16} w={240} />
+            </FilterRow>
+            <FilterRow label={tc('search.brand')}>
+              <Skeleton h={16} w={240} />
+            </FilterRow>
+          </>
+        )}
         {brands.length > 0 && (
           <FilterRow label={tc('search.brand')}>
             {brands.map((b) => (
