@@ -2,7 +2,7 @@
 // quantities are saved as they change (PUT /api/user/carts/{id}); lines that cannot be bought as they are show why,
 // greyed, and can only be removed (DELETE /api/user/carts/{ids}, after a confirmation). "Check out" opens the
 // confirmation page with the selected lines (ifcart 1). The header's count follows every change.
-import { Anchor, Box, Button, Checkbox, Group, LoadingOverlay, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, LoadingOverlay, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconBuildingStore, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -13,7 +13,7 @@ import { api } from '../../api/client';
 import { notifyError, notifySuccess } from '../../utils/notify';
 import { setCartCount } from '../cartCount';
 import { SizedAvatar } from '../../components/SizedImage';
-import { GoodsImage } from '../catalog/GoodsCard';
+import { GoodsLineImage, GoodsLineName } from '../catalog/GoodsLineParts';
 import { yuan } from '../catalog/format';
 import { EmptyState, LoadFailed } from '../catalog/LoadStates';
 import { useLoad } from '../catalog/useLoad';
@@ -80,24 +80,14 @@ function LineRow({ line, selected, busy, onSelect, onQuantity, onRemove }: {
       </Table.Td>
       <Table.Td className={classes.goods}>
         <Group wrap="nowrap" gap="sm">
-          <Box w={IMAGE_SIZE} h={IMAGE_SIZE} className={classes.image}>
-            <GoodsImage src={line.goods_image} alt={line.goods_name} sizes={`${IMAGE_SIZE}px`} />
-          </Box>
-          <Stack gap={2} miw={0}>
-            <Anchor component={Link} to={`/goods/${line.goods_id}`} size="sm" lineClamp={2}>
-              {line.goods_name}
-            </Anchor>
-            {line.sku_name !== '-' && (
-              <Text size="xs" c="dimmed">
-                {line.sku_name}
-              </Text>
-            )}
+          <GoodsLineImage line={line} size={IMAGE_SIZE} />
+          <GoodsLineName line={line}>
             {flagged && (
               <Text size="xs" c="red.7" fw={600}>
                 {ts(`cart.state.${line.state}`, { stock: line.stock })}
               </Text>
             )}
-          </Stack>
+          </GoodsLineName>
         </Group>
       </Table.Td>
       <Table.Td className={classes.price}>{yuan(line.goods_price)}</Table.Td>

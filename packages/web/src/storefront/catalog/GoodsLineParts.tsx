@@ -1,0 +1,36 @@
+// The parts of a goods line that the cart, the checkout and the orders show alike: the picture at its small size, and
+// the name (to the goods page) with the specification below it.
+import { Anchor, Box, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { GoodsLine } from '@qshop/shared/schemas/cart';
+import { GoodsImage } from './GoodsCard';
+import classes from './goodsLine.module.css';
+
+type LineGoods = Pick<GoodsLine, 'goods_id' | 'goods_name' | 'goods_image' | 'sku_name'>;
+
+/** The line's picture in a `size` px square, fetching the copy of that width. */
+export function GoodsLineImage({ line, size }: { line: LineGoods; size: number }) {
+  return (
+    <Box w={size} h={size} className={classes.image}>
+      <GoodsImage src={line.goods_image} alt={line.goods_name} sizes={`${size}px`} />
+    </Box>
+  );
+}
+
+/** The line's name and, for a goods with SKUs, its specification; `children` below them (e.g. why a line is flagged). */
+export function GoodsLineName({ line, children }: { line: LineGoods; children?: ReactNode }) {
+  return (
+    <Stack gap={2} miw={0}>
+      <Anchor component={Link} to={`/goods/${line.goods_id}`} size="sm" lineClamp={2}>
+        {line.goods_name}
+      </Anchor>
+      {line.sku_name !== '-' && (
+        <Text size="xs" c="dimmed">
+          {line.sku_name}
+        </Text>
+      )}
+      {children}
+    </Stack>
+  );
+}
