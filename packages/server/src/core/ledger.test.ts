@@ -133,22 +133,25 @@ describe('invariant', () => {
       // a key always carries the same amount: the same key on the same account again is a replay
       fc.asyncProperty(amounts, units, async (amountOf, unitList) => {
         run++
-        // each unit posts its entries in one transaction, all units at once; a refusal rolls its unit back
-        const outcomes = await Promise.allSettled(
-          unitList.map((list) =>
-            runUnit(app, async (tx) => {
-              for (const p of list) {
-                const [owner, acc] = accounts[p.account]
-                const { replayed } = await post(tx, { owner, account: acc, amount: amountOf[p.key], reason: 'system', source: { type: 'admin', id: run }, idemKey: `r${run}:${p.key}` })
-                if (replayed) seen.replayed++
-              }
-            }),
-          ),
-        )
-        for (const o of outcomes) {
-          if (o.status === 'fulfilled') seen.committed++
-          else if (o.reason instanceof InsufficientFunds) seen.refused++
-          else throw o.reason
+        // each unit posts its entries in one transaction, all units at once; a refusal rolls its unit back. The whole
+        // batch is then sent again, as a client retrying after a lost answer would: what committed is replayed.
+        for (let attempt = 0; attempt < 2; attempt++) {
+          const outcomes = await Promise.allSettled(
+            unitList.map((list) =>
+              runUnit(app, async (tx) => {
+                for (const p of list) {
+                  const [owner, acc] = accounts[p.account]
+                  const { replayed } = await post(tx, { owner, account: acc, amount: amountOf[p.key], reason: 'system', source: { type: 'admin', id: run }, idemKey: `r${run}:${p.key}` })
+                  if (replayed) seen.replayed++
+                }
+              }),
+            ),
+          )
+          for (const o of outcomes) {
+            if (o.status === 'fulfilled') seen.committed++
+            else if (o.reason instanceof InsufficientFunds) seen.refused++
+            else throw o.reason
+          }
         }
         for (const [owner, acc] of accounts) {
           const a = await account(owner, acc)
