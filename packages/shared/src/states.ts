@@ -15,16 +15,21 @@ export const ORDER_STATUS = {
   AFTER_SALE: 5,
   COMPLETED: 6,
 } as const
-/** orders.refund_status (meaningful only with a refunds row) */
+/** orders.refund_status: the type of the open request while orders.open_refunds > 0; FINISHED once every request the
+ *  order had is closed (0 also when it never had one). */
 export const ORDER_REFUND_STATUS = { REFUND: 0, RETURN: 1, FINISHED: 2 } as const
+/** orders.is_settlement */
+export const SETTLEMENT_STATUS = { UNSETTLED: 0, SETTLED: 1 } as const
 /** order_pays.pay_status */
 export const PAY_STATUS = { UNPAID: 0, PAID: 1 } as const
 /** refunds.refund_type */
 export const REFUND_TYPE = { MONEY: 0, GOODS: 1 } as const
-/** refunds.refund_verify */
-export const REFUND_VERIFY = { PENDING: 0, AGREED: 1, REFUSED: 2 } as const
-/** refunds.refund_step */
-export const REFUND_STEP = { AWAIT_BUYER_SHIPMENT: 0, AWAIT_SELLER: 1, RESHIPPED: 2, DONE: 3 } as const
+/** refunds.refund_verify: the seller's decision, the admin's arbitration of a refusal, or closed without a refund
+ *  (withdrawn by the shopper, or the refusal upheld). Open = pending, arbitrating, or agreed and not yet done. */
+export const REFUND_VERIFY = { PENDING: 0, AGREED: 1, REFUSED: 2, ARBITRATING: 3, CLOSED: 4 } as const
+/** refunds.refund_step: a return waits for the buyer's shipment, then for the seller to confirm the goods; DONE = the
+ *  money went back. (qwshop's 2, "seller re-shipped", belongs to exchanges, which we do not offer.) */
+export const REFUND_STEP = { AWAIT_BUYER_SHIPMENT: 0, AWAIT_SELLER: 1, DONE: 3 } as const
 /** goods.goods_verify */
 export const GOODS_VERIFY = { REJECTED: 0, APPROVED: 1, PENDING: 2 } as const
 /** stores.store_verify: filling in, verifying, denied (with a reason), passed */
@@ -42,37 +47,47 @@ export function canTransition(machine: StateMachine, from: number, to: number): 
 }
 
 const O = ORDER_STATUS
-/** Orders: cancelled (stock back) or paid while unpaid; shipped, received, completed; after-sales from paid,
- *  shipped or received, closed as completed (refunded or refused). Cancelled and completed are final. */
+/** Orders: cancelled (stock back) or paid while unpaid; shipped, received, completed (every line reviewed). A full
+ *  refund completes a paid, shipped or received order at once. After-sales requests do not move the order: they are
+ *  counted in orders.open_refunds, so a partly refunded order ships, is received and completes normally; status 5 is
+ *  qwshop's and never entered. Cancelled and completed are final. */
 export const ORDER_FLOW: StateMachine = {
   model: 'orders',
   field: 'order_status',
   next: {
     [O.UNPAID]: [O.CANCELLED, O.PAID],
-    [O.PAID]: [O.SHIPPED, O.AFTER_SALE],
-    [O.SHIPPED]: [O.RECEIVED, O.AFTER_SALE],
-    [O.RECEIVED]: [O.COMPLETED, O.AFTER_SALE],
-    [O.AFTER_SALE]: [O.COMPLETED],
+    [O.PAID]: [O.SHIPPED, O.COMPLETED],
+    [O.SHIPPED]: [O.RECEIVED, O.COMPLETED],
+    [O.RECEIVED]: [O.COMPLETED],
   },
+}
+
+/** Settlement: an order is credited to its store once (0 → 1), by the job or the admin's "settle now". */
+export const SETTLEMENT_FLOW: StateMachine = {
+  model: 'orders',
+  field: 'is_settlement',
+  next: { [SETTLEMENT_STATUS.UNSETTLED]: [SETTLEMENT_STATUS.SETTLED] },
 }
 
 /** Payments: unpaid → paid, once. */
 export const PAYMENT_FLOW: StateMachine = { model: 'order_pays', field: 'pay_status', next: { [PAY_STATUS.UNPAID]: [PAY_STATUS.PAID] } }
 
-/** After-sales decision: the seller agrees or refuses a pending request, once. */
+const V = REFUND_VERIFY
+/** After-sales decision: the seller (or, past the deadline, the auto-agree job) agrees or refuses a pending request;
+ *  the shopper withdraws it while pending or takes a refusal to arbitration; the admin agrees or closes it. */
 export const REFUND_VERIFY_FLOW: StateMachine = {
   model: 'refunds',
   field: 'refund_verify',
-  next: { [REFUND_VERIFY.PENDING]: [REFUND_VERIFY.AGREED, REFUND_VERIFY.REFUSED] },
+  next: { [V.PENDING]: [V.AGREED, V.REFUSED, V.CLOSED], [V.REFUSED]: [V.ARBITRATING], [V.ARBITRATING]: [V.AGREED, V.CLOSED] },
 }
 
 const R = REFUND_STEP
-/** After-sales steps (qwshop-facts §3.16): the buyer ships the return (0 → 1), the seller re-ships (0 or 1 → 2), the
- *  buyer confirms (2 → 3); an agreed money-only refund is done at once (0 → 3). */
+/** After-sales steps of an agreed request: a money-only refund is done at once (0 → 3); a return is shipped by the
+ *  buyer (0 → 1), and refunded once the seller confirms the goods (1 → 3). */
 export const REFUND_STEP_FLOW: StateMachine = {
   model: 'refunds',
   field: 'refund_step',
-  next: { [R.AWAIT_BUYER_SHIPMENT]: [R.AWAIT_SELLER, R.RESHIPPED, R.DONE], [R.AWAIT_SELLER]: [R.RESHIPPED], [R.RESHIPPED]: [R.DONE] },
+  next: { [R.AWAIT_BUYER_SHIPMENT]: [R.AWAIT_SELLER, R.DONE], [R.AWAIT_SELLER]: [R.DONE] },
 }
 
 const G = GOODS_VERIFY
@@ -94,4 +109,4 @@ export const STORE_REVIEW_FLOW: StateMachine = {
   next: { [S.FILLING]: [S.VERIFYING], [S.DENIED]: [S.VERIFYING], [S.VERIFYING]: [S.PASSED, S.DENIED] },
 }
 
-export const STATE_MACHINES = [ORDER_FLOW, PAYMENT_FLOW, REFUND_VERIFY_FLOW, REFUND_STEP_FLOW, GOODS_REVIEW_FLOW, STORE_REVIEW_FLOW] as const
+export const STATE_MACHINES = [ORDER_FLOW, SETTLEMENT_FLOW, PAYMENT_FLOW, REFUND_VERIFY_FLOW, REFUND_STEP_FLOW, GOODS_REVIEW_FLOW, STORE_REVIEW_FLOW] as const

@@ -91,11 +91,11 @@ describe('guarded changes', () => {
       order_status: ORDER_STATUS.PAID, pay_time: payTime, payment_name: 'balance',
     })
     expect(await statusOf(other)).toBe(ORDER_STATUS.UNPAID)
-    const toAfterSale = await runUnit(infra, (tx) =>
-      transition(tx, ORDER_FLOW, [mine, paid, shipped], { from: [ORDER_STATUS.PAID, ORDER_STATUS.SHIPPED], to: ORDER_STATUS.AFTER_SALE }),
+    const fullyRefunded = await runUnit(infra, (tx) =>
+      transition(tx, ORDER_FLOW, [mine, paid, shipped], { from: [ORDER_STATUS.PAID, ORDER_STATUS.SHIPPED], to: ORDER_STATUS.COMPLETED }),
     )
-    expect(toAfterSale).toBe(3)
+    expect(fullyRefunded).toBe(3)
     expect(await runUnit(infra, (tx) => transition(tx, ORDER_FLOW, [], { from: ORDER_STATUS.UNPAID, to: ORDER_STATUS.PAID }))).toBe(0)
-    await expect(transition(app.db as never, ORDER_FLOW, mine, { from: ORDER_STATUS.AFTER_SALE, to: ORDER_STATUS.COMPLETED }, { data: { 'x = 1; --': 1 } })).rejects.toThrow(/column name/)
+    await expect(transition(app.db as never, ORDER_FLOW, mine, { from: ORDER_STATUS.RECEIVED, to: ORDER_STATUS.COMPLETED }, { data: { 'x = 1; --': 1 } })).rejects.toThrow(/column name/)
   })
 })
