@@ -1,10 +1,13 @@
 // Test support: orders written the way the checkout writes them — order and line rows, stock taken by guarded
-// updates and the cancel job staged, in one unit — for tests that need orders without going through the checkout.
+// updates and the cancel job staged, in one unit — for tests that need orders without going through the checkout;
+// and paid the way the pay route pays them.
 import type { FastifyInstance } from 'fastify'
 import { decimalToCents, fromCents, sumCents, timesCents } from '@qshop/shared'
+import { post } from '../../core/ledger.ts'
 import { takeStock } from '../../core/stock.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
 import { scheduleOrderCancel } from './cancelJob.ts'
+import { payOrders } from './pay.ts'
 
 export type FixtureLine = { goods_id: number; sku_id?: number; buy_num: number }
 
@@ -51,4 +54,21 @@ export async function placeOrders(app: FastifyInstance, userId: number, lines: F
     }
     return ids
   })
+}
+
+/**
+ * placeOrders, then paid from the balance by the pay service, the shopper first credited exactly what they cost (a
+ * `system` ledger posting): `userId` must have the pay password `payPassword`. Answers the orders' ids.
+ */
+export async function paidOrders(app: FastifyInstance, userId: number, lines: FixtureLine[], opts: { payPassword?: string } = {}): Promise<number[]> {
+  const ids = await placeOrders(app, userId, lines)
+  const orders = await app.db.orders.findMany({ where: { id: { in: ids } }, select: { total_price: true } })
+  const total = sumCents(orders.map((o) => decimalToCents(o.total_price)))
+  if (total > 0)
+    await runUnit(app, (tx) =>
+      post(tx, { owner: { kind: 'user', id: userId }, account: 'money', amount: total, reason: 'system', source: { type: 'admin', id: 0 }, idemKey: `testkit_topup:${ids.join('-')}` }),
+    )
+  const actor = { area: 'user' as const, id: userId, sid: 'testkit', username: `user${userId}`, all: false, permissions: new Set<string>(), belong_id: 0 }
+  await payOrders(app, { actor, locale: 'zh-cn', ip: '127.0.0.1', requestId: 'testkit' }, { order_id: ids, payment_name: 'balance', pay_password: opts.payPassword ?? '123456' })
+  return ids
 }
