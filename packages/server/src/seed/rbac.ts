@@ -9,13 +9,13 @@ export type RbacArea = 'admin' | 'seller'
 
 const ACTION_NAMES: Record<string, string> = {
   index: '列表', show: '查看', store: '新增', update: '编辑', destroy: '删除', import: '导入', export: '导出',
-  status: '状态', verify: '审核', reply: '回复', ship: '发货', handle: '处理', send: '发送', refund: '退款',
+  status: '状态', verify: '审核', reply: '回复', ship: '发货', handle: '处理', send: '发送', refund: '退款', pay: '支付分析',
 }
 
 /** Resources whose display name no menu gives. */
 const RESOURCE_NAMES: Record<string, string> = {
   configs: '系统配置', uploads: '文件上传', load_menu: '菜单加载', load_permission: '权限加载', store_classes: '经营类目',
-  goods_specs: '商品规格', goods_skus: '商品SKU', file_space_dirs: '图片空间目录', order_settlement_handle: '手动结算',
+  goods_specs: '商品规格', goods_skus: '商品SKU', file_space_dirs: '图片空间目录', order_settlement_handle: '手动结算', order_pays: '支付记录',
 }
 
 type PermRow = { id: number; pid: number; name: string; apis: string; content: string }
