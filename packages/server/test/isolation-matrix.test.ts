@@ -10,6 +10,8 @@ import { bearer, createTestApp, http, resetDb } from './helpers.ts'
 import { createSeller, createUser } from './factories.ts'
 import { tokenFor } from '../src/modules/rbac/testkit.ts'
 import { placeOrders } from '../src/modules/orders/testkit.ts'
+import { post } from '../src/core/ledger.ts'
+import { runUnit } from '../src/core/unitOfWork.ts'
 
 type Seller = Awaited<ReturnType<typeof createSeller>>
 type Factory = {
@@ -36,6 +38,21 @@ const FACTORIES: Record<string, Factory> = {
   file_spaces: {
     model: 'file_spaces',
     create: async (app, owner) => (await app.db.file_spaces.create({ data: { belong_id: owner.storeId, name: 'a.png', new_name: 'a.png', url: '/uploads/a.png' } })).id,
+  },
+  /** the store's settlement of one of its orders */
+  order_settlements: {
+    model: 'order_settlements',
+    create: async (app, owner) => {
+      const buyer = await createUser(app)
+      const order = await app.db.orders.create({ data: { user_id: buyer.id, store_id: owner.storeId, order_no: `I${Date.now()}${buyer.id}`, order_status: 6, is_settlement: 1 } })
+      return (await app.db.order_settlements.create({ data: { order_id: order.id, user_id: buyer.id, store_id: owner.storeId, settlement_no: 'isolated' } })).id
+    },
+  },
+  /** a row of the store's ledger */
+  money_logs: {
+    model: 'money_logs',
+    create: async (app, owner) =>
+      (await runUnit(app, (tx) => post(tx, { owner: { kind: 'store', id: owner.storeId }, account: 'money', amount: 100, reason: 'system', source: { type: 'admin', id: 1 }, idemKey: `isolated:${owner.storeId}` }))).id,
   },
 }
 

@@ -17,6 +17,8 @@ import { createAdmin } from './factories.ts'
 import { tokenFor } from '../src/modules/rbac/testkit.ts'
 import { DEMO_ACCOUNTS } from '../src/seed/demo.ts'
 import { createGoods } from '../src/modules/catalog/testkit.ts'
+import { post } from '../src/core/ledger.ts'
+import { runUnit } from '../src/core/unitOfWork.ts'
 
 const served = vi.hoisted(() => [] as ServerResource[])
 vi.mock('../src/core/resource.ts', async (importOriginal) => {
@@ -246,6 +248,26 @@ const ROWS: Record<string, (n: number, seller: Actor) => Promise<unknown>> = {
   goods: async (n, s) => {
     const leaf = await db().goods_classes.findFirstOrThrow({ where: { pid: { not: 0 } }, orderBy: { id: 'desc' } })
     return createGoods(app, s.storeId!, leaf.id, { goods_price: `${n}9.90`, goods_stock: n * 7, goods_verify: n % 3, goods_status: n % 2, created_at: day(n) })
+  },
+  order_settlements: async (n, s) => {
+    const buyer = await db().users.create({ data: { username: `walk_buyer_${n}`, password: 'x' } })
+    const order = await db().orders.create({ data: { user_id: buyer.id, store_id: s.storeId!, order_no: `WALK${n}`, order_status: 6, is_settlement: 1, total_price: `${n + 1}0.00` } })
+    return db().order_settlements.create({
+      data: { order_id: order.id, user_id: buyer.id, store_id: s.storeId!, settlement_no: `SWALK${n % 2}`, total_price: `${n + 1}0.00`, settlement_price: `${n + 1}0.00`, created_at: day(n) },
+    })
+  },
+  money_logs: async (n, s) => {
+    const reasons = ['settlement', 'system'] as const
+    const row = await runUnit(app, (tx) =>
+      post(tx, { owner: { kind: 'store', id: s.storeId! }, account: 'money', amount: (n + 1) * 100, reason: reasons[n % 2], source: { type: 'admin', id: n }, idemKey: `walk:${n}` }),
+    )
+    return db().money_logs.update({ where: { id: row.id }, data: { created_at: day(n) } })
+  },
+  order_pays: async (n) => {
+    const payer = await db().users.create({ data: { username: `walk_payer_${n}`, password: 'x' } })
+    return db().order_pays.create({
+      data: { belong_id: payer.id, pay_no: `PWALK${n}`, trade_no: n % 2 ? `T${n}` : null, payment_name: n % 2 ? 'wechat' : 'balance', pay_status: n % 2, total: `${n}.50`, created_at: day(n) },
+    })
   },
   stores: async (n) => {
     const owner = await db().users.create({ data: { username: `walk_owner_${n}`, password: 'x' } })
