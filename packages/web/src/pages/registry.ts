@@ -18,6 +18,9 @@ const sellerGoods: PageEntry = { load: () => import('../seller/catalog/SellerGoo
 const sellerGoodsForm: PageEntry = { load: () => import('../seller/catalog/GoodsFormPage'), showTitle: false };
 const sellerImageSpace: PageEntry = { load: () => import('../seller/catalog/ImageSpacePage') };
 const sellerStore: PageEntry = { load: () => import('../seller/catalog/StoreSettingsPage') };
+// Settlement
+const adminSettlements: PageEntry = { load: () => import('../admin/settlement/AdminSettlementsPage') };
+const adminPayments: PageEntry = { load: () => import('../admin/settlement/PaymentsPage') };
 
 /**
  * Menu views with a page of their own. Every other view is a generic resource list whose data
@@ -26,7 +29,7 @@ const sellerStore: PageEntry = { load: () => import('../seller/catalog/StoreSett
 const registry: Record<string, PageEntry> = {
   'Admin/dashboard': placeholder,
   'Admin/dashboard/order': placeholder,
-  'Admin/dashboard/pay': placeholder,
+  'Admin/dashboard/pay': adminPayments,
   'Admin/dashboard/store': placeholder,
   'Admin/dashboard/user': placeholder,
   'Admin/configs/logistics': configPage,
@@ -42,6 +45,7 @@ const registry: Record<string, PageEntry> = {
   'Admin/goods/form': adminGoodsReview,
   'Admin/stores': adminStores,
   'Admin/integral_goods/form': placeholder,
+  'Admin/order_settlements': adminSettlements,
   'Seller/dashboard': placeholder,
   'Seller/dashboard/order': placeholder,
   'Seller/chats': placeholder,
