@@ -88,3 +88,17 @@ test('the admin settles now; the seller sees the settlement and the commission i
   await settled.waitFor()
   expect(await settled.textContent()).toContain(commission)
 })
+
+test("the payments dashboard: today's balance payments in the summary, the order's payment in the list", async () => {
+  const [pay] = await dbQuery<{ pay_no: string; total: string }>('SELECT p.pay_no, p.total FROM order_pays p JOIN orders o ON o.order_pay_id = p.id WHERE o.id = ?', [orderId])
+  const page = await newPage()
+  await loginThroughPage(page, 'admin', ACCOUNTS.admin.username, ACCOUNTS.admin.password)
+  await page.goto('/Admin/dashboard/pay')
+  const byMethod = page.getByTestId('pay-by-method')
+  await byMethod.waitFor()
+  expect(await byMethod.textContent()).toContain('余额支付')
+  const row = page.getByRole('row').filter({ hasText: pay.pay_no })
+  await row.waitFor()
+  expect(await row.textContent()).toContain(pay.total)
+  expect(await row.textContent()).toContain('已支付')
+})
