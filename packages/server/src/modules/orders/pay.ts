@@ -12,10 +12,10 @@ import { Prisma } from '../../generated/prisma/client.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { businessError, invalid, notFound } from '../../core/errors.ts'
 import { failureThrottle } from '../../core/failureThrottle.ts'
-import { verifyPassword } from '../../core/hash.ts'
 import { post } from '../../core/ledger.ts'
+import { verifyPayPassword } from '../../core/payPassword.ts'
 import { transition } from '../../core/transition.ts'
-import { inUnit, type Tx } from '../../core/unitOfWork.ts'
+import { inUnit, runUnit, type Tx } from '../../core/unitOfWork.ts'
 import { invalidateGoodsCounters } from '../catalog/cache.ts'
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
@@ -26,16 +26,20 @@ function payNumber(now: Date): string {
   return `P${stamp}${pad(randomInt(0, 1_000_000), 6)}${pad(randomInt(0, 1_000_000), 6)}`
 }
 
-/** The caller's pay password, checked with the failure throttle: wrong or locked, nothing else happens. */
+/** The caller's pay password, checked with the failure throttle: wrong or locked, nothing else happens. A hash of
+ *  the old form that matched is replaced by the HMAC form, unless the pay password was changed meanwhile. */
 async function checkPayPassword(app: FastifyInstance, ctx: RequestContext, stored: string | null, plain: string): Promise<void> {
   if (!stored) throw businessError('msg.payPasswordUnset')
-  const throttle = failureThrottle(app, { secret: 'pay_password', account: `users:${ctx.actor!.id}`, ip: ctx.ip, locked: 'msg.payPasswordLocked' })
+  const userId = ctx.actor!.id
+  const throttle = failureThrottle(app, { secret: 'pay_password', account: `users:${userId}`, ip: ctx.ip, locked: 'msg.payPasswordLocked' })
   await throttle.assertOpen()
-  if (!(await verifyPassword(stored, plain))) {
+  const { ok, upgrade } = await verifyPayPassword(app.config.PAY_PASSWORD_KEY, stored, plain)
+  if (!ok) {
     await throttle.fail()
     throw businessError('msg.payPasswordErr')
   }
   await throttle.succeed()
+  if (upgrade) await runUnit(app, (tx) => tx.users.updateMany({ where: { id: userId, pay_password: stored }, data: { pay_password: upgrade } }))
 }
 
 type PayableOrder = { id: number; order_status: number; total_price: DecimalLike; order_name: string }
