@@ -1,6 +1,6 @@
 // Checkout: the preview of what the shopper's lines cost per store, and the orders made of them — one per store, in
-// one unit of work under the request's Idempotency-Key: the key's record, the orders and their line snapshots (two
-// batch inserts), the cart lines removed, the orders' cancels staged and the stock taken by guarded updates. The
+// one unit of work under the request's Idempotency-Key: the key's record, the stock taken by guarded updates, the
+// orders and their line snapshots (two batch inserts), the cart lines removed and the orders' cancels staged. The
 // lines are read and priced before the unit opens (in parallel, off the transaction), so the unit holds its stock
 // locks only for the writes. A refusal found while pricing is answered at once when the key was never used;
 // otherwise it is raised inside the unit, after the key's record, so a repeat of a request that succeeded answers
@@ -99,6 +99,8 @@ export async function createOrders(app: FastifyInstance, ctx: RequestContext, ke
     const { address, stores } = pricing.value
     if (!address) throw notFound()
     const lines = stores.flatMap((s) => s.lines)
+    await takeStock(tx, lines.map((l) => ({ goods_id: l.goods_id, sku_id: l.sku_id, qty: l.buy_num })))
+
     const now = new Date()
     const payDeadline = new Date(now.getTime() + cancelMinutes * 60_000)
     const numbers = stores.map(() => orderNo(now))
@@ -147,8 +149,6 @@ export async function createOrders(app: FastifyInstance, ctx: RequestContext, ke
     const cartIds = lines.flatMap((l) => (l.cart_id ? [l.cart_id] : []))
     if (input.ifcart && cartIds.length) await tx.carts.deleteMany({ where: { id: { in: cartIds }, user_id: userId } })
     await scheduleOrderCancel(tx, ids, payDeadline)
-    // Last, so the goods rows — which every checkout of the goods waits for — stay locked only until the commit.
-    await takeStock(tx, lines.map((l) => ({ goods_id: l.goods_id, sku_id: l.sku_id, qty: l.buy_num })))
     return { order_id: ids, order_no: numbers }
   })
   return answer

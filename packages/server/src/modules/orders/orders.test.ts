@@ -160,6 +160,16 @@ describe('pay by balance', () => {
     expect(await balanceOf(legacy.id)).toBe('980.00')
   })
 
+  test('the right pay password starts the count of wrong ones afresh', async () => {
+    const payer = await shopper()
+    const [a, b] = [await placeOrders(app, payer.id, [{ goods_id: tea.id, buy_num: 1 }]), await placeOrders(app, payer.id, [{ goods_id: tea.id, buy_num: 1 }])]
+    for (let i = 0; i < 4; i++) expect((await pay(a, payer.auth, '111111')).body.msg).toBe('支付密码错误')
+    expect((await pay(a, payer.auth)).body.code).toBe(200)
+    for (let i = 0; i < 4; i++) expect((await pay(b, payer.auth, '111111')).body.msg).toBe('支付密码错误')
+    expect((await pay(b, payer.auth)).body.code).toBe(200)
+    expect([...(await statuses(a)), ...(await statuses(b))]).toEqual([2, 2])
+  })
+
   test('without a pay password set: refused, naming it', async () => {
     const { id } = await createUser(app)
     const auth = bearer(await tokenFor(app, 'user', id))

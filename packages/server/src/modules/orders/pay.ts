@@ -44,13 +44,24 @@ async function checkPayPassword(app: FastifyInstance, ctx: RequestContext, store
 
 type PayableOrder = { id: number; order_status: number; total_price: DecimalLike; order_name: string }
 
-/** The caller's pay password and orders among `ids` (404 unless all are theirs), in one read before the unit. */
+type SoldLine = { goods_id: number; store_id: number; buy_num: number }
+
+/** The caller's pay password, and orders among `ids` (404 unless all are theirs) with their lines — which never
+ *  change once written, so the unit need not read them again — in one read before the unit. */
 async function payerAndOrders(app: FastifyInstance, userId: number, ids: number[]) {
-  const rows = await app.db.$queryRaw<{ pay_password: string | null; id: number | null; order_status: number | null }[]>`SELECT u.pay_password, o.id, o.order_status
-    FROM users u LEFT JOIN orders o ON o.user_id = u.id AND o.id IN (${Prisma.join(ids)}) WHERE u.id = ${userId}`
-  const orders = rows.filter((r) => r.id !== null) as { id: number; order_status: number }[]
-  if (orders.length !== ids.length) throw notFound()
-  return { payPassword: rows[0].pay_password, orders }
+  const rows = await app.db.$queryRaw<({ pay_password: string | null; id: number | null; order_status: number | null } & Partial<SoldLine>)[]>`SELECT
+      u.pay_password, o.id, o.order_status, g.goods_id, g.store_id, g.buy_num
+    FROM users u LEFT JOIN orders o ON o.user_id = u.id AND o.id IN (${Prisma.join(ids)}) LEFT JOIN order_goods g ON g.order_id = o.id
+    WHERE u.id = ${userId}`
+  const orders = new Map<number, { id: number; order_status: number }>()
+  const lines: SoldLine[] = []
+  for (const r of rows) {
+    if (r.id === null) continue
+    orders.set(r.id, { id: r.id, order_status: r.order_status! })
+    if (r.goods_id != null) lines.push({ goods_id: r.goods_id, store_id: r.store_id!, buy_num: r.buy_num! })
+  }
+  if (orders.size !== ids.length) throw notFound()
+  return { payPassword: rows[0].pay_password, orders: [...orders.values()], lines }
 }
 
 /** The caller's orders among `ids`, locked (a concurrent payment or cancel of them waits), or 404. */
@@ -69,12 +80,14 @@ function assertPayable(orders: { id: number; order_status: number }[]) {
   throw businessError(paid ? 'msg.orderPaid' : 'msg.orderNotPayable', { order_id: others.map((o) => o.id) })
 }
 
-/** goods_sale += quantity for the orders' goods, one counter update per goods in id order (stock's lock
- *  order); answers the goods and stores touched. */
-async function countSales(tx: Tx, orderIds: number[]) {
-  const sold = await tx.order_goods.groupBy({ by: ['goods_id', 'store_id'], where: { order_id: { in: orderIds } }, _sum: { buy_num: true }, orderBy: { goods_id: 'asc' } })
-  for (const s of sold) await tx.$executeRaw`UPDATE goods FORCE INDEX (PRIMARY) SET goods_sale = goods_sale + ${s._sum.buy_num ?? 0} WHERE id = ${s.goods_id}`
-  return { goodsIds: sold.map((s) => s.goods_id), storeIds: [...new Set(sold.map((s) => s.store_id))] }
+/** goods_sale += quantity for the orders' lines, one counter update per goods in id order (stock's lock order);
+ *  answers the goods and stores touched. */
+async function countSales(tx: Tx, lines: SoldLine[]) {
+  const sold = new Map<number, number>()
+  for (const l of lines) sold.set(l.goods_id, (sold.get(l.goods_id) ?? 0) + l.buy_num)
+  const goodsIds = [...sold.keys()].sort((a, b) => a - b)
+  for (const id of goodsIds) await tx.$executeRaw`UPDATE goods FORCE INDEX (PRIMARY) SET goods_sale = goods_sale + ${sold.get(id)!} WHERE id = ${id}`
+  return { goodsIds, storeIds: [...new Set(lines.map((l) => l.store_id))] }
 }
 
 export async function payOrders(app: FastifyInstance, ctx: RequestContext, body: PayBody): Promise<PayAnswer> {
@@ -82,7 +95,7 @@ export async function payOrders(app: FastifyInstance, ctx: RequestContext, body:
   const userId = ctx.actor!.id
   const ids = [...new Set(body.order_id)]
   // An order of another shopper is 404 whatever was typed: checked before the password, and again under the locks.
-  const { payPassword, orders: seen } = await payerAndOrders(app, userId, ids)
+  const { payPassword, orders: seen, lines } = await payerAndOrders(app, userId, ids)
   assertPayable(seen)
   await checkPayPassword(app, ctx, payPassword, body.pay_password)
 
@@ -112,7 +125,7 @@ export async function payOrders(app: FastifyInstance, ctx: RequestContext, body:
       // The rows are locked since they were read unpaid: a 0 here is a defect, and nothing may stay written.
       if (!paid) throw new Error(`order ${o.id} changed under its lock`)
     }
-    const touched = await countSales(tx, orders.map((o) => o.id))
+    const touched = await countSales(tx, lines)
     unit.afterCommit(() => invalidateGoodsCounters(app, touched.goodsIds, touched.storeIds))
     return { order_pay_id: pay.id, pay_no: pay.pay_no, total_price: fromCents(total) }
   })
