@@ -45,6 +45,23 @@ describe('JWT_SECRET outside development and test', () => {
   })
 })
 
+describe('PAY_PASSWORD_KEY', () => {
+  it('is derived from the token secret when not set: stable for one secret, another for another', () => {
+    const key = production({ JWT_SECRET: STRONG }).PAY_PASSWORD_KEY
+    expect(key).toMatch(/^[\w-]{43}$/)
+    expect(key).not.toContain(STRONG)
+    expect(production({ JWT_SECRET: STRONG }).PAY_PASSWORD_KEY).toBe(key)
+    expect(production({ JWT_SECRET: `${STRONG}x` }).PAY_PASSWORD_KEY).not.toBe(key)
+  })
+
+  it('outside development and test, refuses a set key that is short or a published default', () => {
+    expect(() => production({ JWT_SECRET: STRONG, PAY_PASSWORD_KEY: STRONG.slice(1) })).toThrow(/PAY_PASSWORD_KEY is shorter than 32 characters/)
+    expect(() => production({ JWT_SECRET: STRONG, PAY_PASSWORD_KEY: KNOWN_DEFAULT_SECRETS[0] })).toThrow(/PAY_PASSWORD_KEY is a published default/)
+    expect(production({ JWT_SECRET: STRONG, PAY_PASSWORD_KEY: STRONG.split('').reverse().join('') }).PAY_PASSWORD_KEY).toBe(STRONG.split('').reverse().join(''))
+    expect(loadConfig({ NODE_ENV: 'test', PAY_PASSWORD_KEY: 'short' }).PAY_PASSWORD_KEY).toBe('short')
+  })
+})
+
 describe('JWT_SECRET_FILE', () => {
   it('creates the file with a random secret readable by its owner only, and keeps it', () => {
     const file = path.join(dir, 'volume', 'jwt_secret')

@@ -1,5 +1,5 @@
 // Configuration comes from the environment, parsed once. `.env.example` lists every key.
-import { randomBytes } from 'node:crypto'
+import { createHmac, randomBytes } from 'node:crypto'
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
@@ -31,6 +31,8 @@ const schema = z.object({
   JWT_SECRET: z.string().default(''),
   /** A file holding the secret; created with a random one when it does not exist (compose keeps it in a volume). */
   JWT_SECRET_FILE: z.string().default(''),
+  /** Keys the pay passwords' HMAC (core/payPassword.ts). Resolved by loadConfig: when empty, derived from JWT_SECRET. */
+  PAY_PASSWORD_KEY: z.string().default(''),
   ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(7200),
   REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(14 * 86400),
   /** When an access token has less than this many seconds left, a fresh one is sent in the Authorization header. */
@@ -150,5 +152,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
   }
   const config = { ...parsed.data, API_DOCS: parsed.data.API_DOCS ?? parsed.data.NODE_ENV !== 'production', ...overrides }
-  return { ...config, JWT_SECRET: resolveSecret(config) }
+  const JWT_SECRET = resolveSecret(config)
+  return { ...config, JWT_SECRET, PAY_PASSWORD_KEY: resolvePayPasswordKey(config, JWT_SECRET) }
+}
+
+/** PAY_PASSWORD_KEY as set (held to the same rules as JWT_SECRET outside development and test), else one derived
+ *  from the token secret — then changing JWT_SECRET makes every stored pay password unusable until it is set again. */
+function resolvePayPasswordKey(config: Config, jwtSecret: string): string {
+  const { PAY_PASSWORD_KEY: key, NODE_ENV } = config
+  if (!key) return createHmac('sha256', jwtSecret).update('qshop pay password key').digest('base64url')
+  const problem = NODE_ENV === 'development' || NODE_ENV === 'test' ? null : secretProblem(key, 'PAY_PASSWORD_KEY')
+  if (problem) throw new Error(`Refusing to start with NODE_ENV=${NODE_ENV}: ${problem}.`)
+  return key
 }

@@ -4,6 +4,7 @@ import { createHmac } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import { hashPassword } from '../src/core/hash.ts'
+import { hashPayPassword } from '../src/core/payPassword.ts'
 import { invalidateConfig } from '../src/core/configs.ts'
 import { SMS_USAGES } from '@qshop/shared/schemas/auth'
 
@@ -26,7 +27,7 @@ export async function createUser(
       belong_id: fields.belong_id ?? 0,
       status: fields.status ?? 1,
       nickname: username,
-      pay_password: fields.pay_password ? await hashPassword(fields.pay_password) : null,
+      pay_password: fields.pay_password ? hashPayPassword(app.config.PAY_PASSWORD_KEY, fields.pay_password) : null,
     },
   })
   return { id: row.id, username, password }

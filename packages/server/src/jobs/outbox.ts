@@ -37,6 +37,15 @@ export async function stageJob(tx: Tx, job: StagedJob): Promise<number | null> {
 }
 
 /**
+ * Writes delayed jobs that only the sweeper sends (nothing is sent after the commit, so no row id is read back), in
+ * one statement. For job ids no other transaction can stage — a new order's — as one id staged before fails it all.
+ */
+export async function stageSweptJobs(tx: Tx, jobs: (StagedJob & { runAt: Date })[]): Promise<void> {
+  if (!jobs.length) return
+  await tx.outbox.createMany({ data: jobs.map((job) => ({ queue: job.queue, name: job.name, job_id: job.jobId, payload: job.payload, run_at: job.runAt })) })
+}
+
+/**
  * Right after the commit: sends the rows the transaction staged. The write has happened whatever this does, so a
  * failure (Redis unreachable) is logged, not answered: the sweeper sends the rows later.
  */

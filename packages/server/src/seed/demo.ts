@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify'
 import { toCents } from '@qshop/shared'
 import { hashPassword } from '../core/hash.ts'
+import { hashPayPassword } from '../core/payPassword.ts'
 import { post } from '../core/ledger.ts'
 import { runUnit } from '../core/unitOfWork.ts'
 import { searchText } from '../modules/catalog/searchText.ts'
@@ -220,7 +221,8 @@ async function createSeller(app: FastifyInstance, account: { username: string; p
 /** The shopper's balance and points are credited through the ledger, in one unit with the account. */
 async function createShopper(app: FastifyInstance, tally: Tally) {
   const { shopper } = DEMO_ACCOUNTS
-  const [password, payPassword] = await Promise.all([hashed(shopper.password), hashed(DEMO_PAY_PASSWORD)])
+  const password = await hashed(shopper.password)
+  const payPassword = hashPayPassword(app.config.PAY_PASSWORD_KEY, DEMO_PAY_PASSWORD)
   const id = await runUnit(app, async (tx) => {
     const user = await tx.users.create({
       data: { username: shopper.username, password, pay_password: payPassword, nickname: '演示买家', phone: '13800000002' },

@@ -9,7 +9,8 @@ import { REPO_ROOT } from '../app.ts'
 import { createTestApp, login, resetDb } from '../../test/helpers.ts'
 import { seed } from './index.ts'
 import { chinaAreas, SAMPLE_AREAS } from './areas.ts'
-import { DEMO_ACCOUNTS, SHOPPER_INTEGRAL, SHOPPER_MONEY } from './demo.ts'
+import { DEMO_ACCOUNTS, DEMO_PAY_PASSWORD, SHOPPER_INTEGRAL, SHOPPER_MONEY } from './demo.ts'
+import { verifyPayPassword } from '../core/payPassword.ts'
 import { SHOWCASE_PASSWORD, SHOWCASE_STORES } from './showcase.ts'
 import { ADMIN_MENUS, SELLER_MENUS, type MenuSeed } from './menus.ts'
 import { routePermissionKeys } from './rbac.ts'
@@ -170,7 +171,7 @@ describe('seed', () => {
     expect(sums.map((s) => [s.is_type, s._sum.money!.toFixed(2)])).toEqual([[0, SHOPPER_MONEY], [2, `${SHOPPER_INTEGRAL}.00`]])
     const address = await app.db.addresses.findFirstOrThrow({ where: { user_id: shopper.id } })
     expect(address).toMatchObject({ is_default: 1, area_info: '北京市 北京市 朝阳区' })
-    expect(shopper.pay_password).toMatch(/^\$argon2/)
+    expect(await verifyPayPassword(app.config.PAY_PASSWORD_KEY, shopper.pay_password, DEMO_PAY_PASSWORD)).toEqual({ ok: true, upgrade: null })
   })
 
   it('opens an approved demo store with goods on sale, SKUs, freight and categories', async () => {

@@ -6,6 +6,7 @@ import { translate, type MessageKey } from '@qshop/shared'
 import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
 import { createAdmin, createSeller, createUser, startFakeAliyunSms, useAliyunSms, type FakeAliyunSms } from '../../../test/factories.ts'
 import { verifyPassword } from '../../core/hash.ts'
+import { verifyPayPassword } from '../../core/payPassword.ts'
 import { IP_FAILURE_FACTOR } from './loginThrottle.ts'
 import { purgeSessions } from '../../jobs/maintenance.ts'
 
@@ -631,7 +632,7 @@ describe('POST /api/auth/edit_secure', () => {
     const res = await editSecure(token, { pay_password: '246810', code })
     expect(res.body.code, JSON.stringify(res.body)).toBe(200)
     const row = await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })
-    expect(await verifyPassword(row.pay_password, '246810')).toBe(true)
+    expect(await verifyPayPassword(app.config.PAY_PASSWORD_KEY, row.pay_password, '246810')).toEqual({ ok: true, upgrade: null })
     expectRefusal(await editSecure(token, { pay_password: '135790', code }), 402, 'msg.smsCodeErr')
   })
 
@@ -646,7 +647,7 @@ describe('POST /api/auth/edit_secure', () => {
     expect((await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })).pay_password).toBeNull()
     const res = await editSecure(token, { pay_password: '246810', password: shopper.password })
     expect(res.body.code, JSON.stringify(res.body)).toBe(200)
-    expect(await verifyPassword((await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })).pay_password, '246810')).toBe(true)
+    expect(await verifyPayPassword(app.config.PAY_PASSWORD_KEY, (await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })).pay_password, '246810')).toEqual({ ok: true, upgrade: null })
     for (let i = 1; i < MAX_FAILURES; i++) await editSecure(token, { pay_password: '111111', password: `guess${i}xx` })
     expectRefusal(await loginAs('user', shopper.username, shopper.password), 429, 'msg.loginLocked')
   })

@@ -6,6 +6,7 @@ import { STORE_VERIFY } from '@qshop/shared/schemas/catalog'
 import type { Actor, AreaName } from '../../core/context.ts'
 import { AppError, businessError, invalid, unauthenticated } from '../../core/errors.ts'
 import { hashPassword, randomToken, verifyPassword } from '../../core/hash.ts'
+import { hashPayPassword } from '../../core/payPassword.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
 import type { TokenPair } from '../../plugins/auth.ts'
@@ -241,7 +242,7 @@ export async function editSecure(app: FastifyInstance, req: FastifyRequest, acto
   if (!user) throw unauthenticated()
   if (body.pay_password) {
     const sms = await proveOwnership(app, req, actor, { password: body.password, code: body.code })
-    const payPassword = await hashPassword(body.pay_password)
+    const payPassword = hashPayPassword(app.config.PAY_PASSWORD_KEY, body.pay_password)
     await runUnit(app, async (tx) => {
       if (sms) await consumeSmsCode(app, tx, sms.phone, 'edit_user', sms.code)
       await tx.users.update({ where: { id: actor.id }, data: { pay_password: payPassword } })

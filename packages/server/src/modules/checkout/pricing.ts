@@ -65,16 +65,16 @@ async function load(db: Db, userId: number, lines: readonly CheckoutLine[], addr
   const goodsIds = [...new Set(lines.map((l) => l.goods_id))]
   const skuIds = [...new Set(lines.map((l) => l.sku_id).filter((id) => id > 0))]
   const cartIds = [...new Set(lines.flatMap((l) => (l.cart_id ? [l.cart_id] : [])))]
-  const [goods, visible, skus, carts, templates, address] = await Promise.all([
+  // Only goods that may be bought now are read: one that is missing or hidden is refused alike.
+  const [goods, skus, carts, templates, address] = await Promise.all([
     db.goods.findMany({
-      where: { id: { in: goodsIds } },
+      where: { id: { in: goodsIds }, ...visibleGoodsWhere() },
       select: {
         id: true, store_id: true, goods_name: true, goods_master_image: true, goods_price: true, goods_stock: true, goods_weight: true, freight_id: true,
         store: { select: { store_name: true, store_logo: true } },
         _count: { select: { goods_skus: true } },
       },
     }),
-    db.goods.findMany({ where: { id: { in: goodsIds }, ...visibleGoodsWhere() }, select: { id: true } }),
     skuIds.length
       ? db.goods_skus.findMany({ where: { id: { in: skuIds } }, select: { id: true, goods_id: true, sku_name: true, goods_image: true, goods_price: true, goods_stock: true, goods_weight: true } })
       : [],
@@ -88,7 +88,7 @@ async function load(db: Db, userId: number, lines: readonly CheckoutLine[], addr
       : db.addresses.findFirst({ where: { user_id: userId, is_default: 1 }, select: ADDRESS_SELECT }),
   ])
   if (addressId && !address) throw notFound()
-  return { goods, visible: new Set(visible.map((g) => g.id)), skus, carts, templates, address }
+  return { goods, skus, carts, templates, address }
 }
 type Loaded = Awaited<ReturnType<typeof load>>
 
@@ -105,7 +105,7 @@ function priceGoods(loaded: Loaded, lines: readonly CheckoutLine[]): PricedStore
       if (!cart || cart.goods_id !== line.goods_id || cart.sku_id !== line.sku_id) throw notFound()
     }
     const goods = goodsById.get(line.goods_id)
-    if (!goods || !loaded.visible.has(goods.id)) throw businessError('msg.goodsUnavailable')
+    if (!goods) throw businessError('msg.goodsUnavailable')
     let sku: Loaded['skus'][number] | null = null
     if (goods._count.goods_skus > 0) {
       if (!line.sku_id) throw businessError('msg.skuRequired')

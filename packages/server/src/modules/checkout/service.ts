@@ -1,6 +1,6 @@
 // Checkout: the preview of what the shopper's lines cost per store, and the orders made of them — one per store, in
 // one unit of work under the request's Idempotency-Key: the key's record, the stock taken by guarded updates, the
-// orders and their line snapshots (two batch inserts), the cart lines removed and each order's cancel staged. The
+// orders and their line snapshots (two batch inserts), the cart lines removed and the orders' cancels staged. The
 // lines are read and priced before the unit opens (in parallel, off the transaction), so the unit holds its stock
 // locks only for the writes. A refusal found while pricing is answered at once when the key was never used;
 // otherwise it is raised inside the unit, after the key's record, so a repeat of a request that succeeded answers
@@ -148,7 +148,7 @@ export async function createOrders(app: FastifyInstance, ctx: RequestContext, ke
     })
     const cartIds = lines.flatMap((l) => (l.cart_id ? [l.cart_id] : []))
     if (input.ifcart && cartIds.length) await tx.carts.deleteMany({ where: { id: { in: cartIds }, user_id: userId } })
-    for (const id of ids) await scheduleOrderCancel(tx, id, payDeadline)
+    await scheduleOrderCancel(tx, ids, payDeadline)
     return { order_id: ids, order_no: numbers }
   })
   return answer

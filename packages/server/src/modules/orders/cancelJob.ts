@@ -4,7 +4,7 @@
 import { z } from 'zod'
 import { ORDER_STATUS } from '@qshop/shared'
 import { defineJob, jobIdOf } from '../../jobs/define.ts'
-import { stageJob } from '../../jobs/outbox.ts'
+import { stageSweptJobs } from '../../jobs/outbox.ts'
 import type { Tx } from '../../core/unitOfWork.ts'
 import { cancelOrder, type CancelInfra } from './cancel.ts'
 
@@ -36,8 +36,14 @@ export const orderCancelJob = defineJob({
   sweep: { every: CANCEL_SWEEP_EVERY_MS, run: (infra) => sweepDueCancels(infra) },
 })
 
-/** Stages the order's cancel at its payment deadline, in the checkout's transaction (the outbox's sweeper sends it). */
-export async function scheduleOrderCancel(tx: Tx, orderId: number, payDeadline: Date): Promise<void> {
-  const payload = orderCancelJob.payload.parse({ order_id: orderId })
-  await stageJob(tx, { queue: orderCancelJob.queue, name: orderCancelJob.name, jobId: jobIdOf(orderCancelJob, payload), payload, runAt: payDeadline })
+/** Stages the new orders' cancels at their payment deadline, in the checkout's transaction (the outbox's sweeper
+ *  sends them). */
+export async function scheduleOrderCancel(tx: Tx, orderIds: number | number[], payDeadline: Date): Promise<void> {
+  await stageSweptJobs(
+    tx,
+    [orderIds].flat().map((id) => {
+      const payload = orderCancelJob.payload.parse({ order_id: id })
+      return { queue: orderCancelJob.queue, name: orderCancelJob.name, jobId: jobIdOf(orderCancelJob, payload), payload, runAt: payDeadline }
+    }),
+  )
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { ORDER_STATUS } from '@qshop/shared'
 import { bearer, createTestApp, eventually, http, resetDb, startQueueWorker } from '../../../test/helpers.ts'
 import { createUser } from '../../../test/factories.ts'
+import { hashPassword } from '../../core/hash.ts'
 import { post } from '../../core/ledger.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
 import { sendStaged } from '../../jobs/outbox.ts'
@@ -135,6 +136,38 @@ describe('pay by balance', () => {
     expect(await statuses(ids)).toEqual([1, 1])
     // The login is a secret of its own: it is not locked by the pay password.
     expect((await http(app).post('/api/login').send({ username: (await app.db.users.findUniqueOrThrow({ where: { id: me.id } })).username, password: 'Secret@123', provider: 'users' })).body.code).toBe(200)
+  })
+
+  test('a pay password stored by argon2 before: still accepted, then stored as HMAC; a wrong one is still throttled', async () => {
+    const legacy = await shopper()
+    await app.db.users.update({ where: { id: legacy.id }, data: { pay_password: await hashPassword('123456') } })
+    const place = () => placeOrders(app, legacy.id, [{ goods_id: tea.id, buy_num: 1 }])
+    const [first, second, third] = [await place(), await place(), await place()]
+    const storedNow = async () => (await app.db.users.findUniqueOrThrow({ where: { id: legacy.id } })).pay_password!
+
+    expect((await pay(first, legacy.auth, '654321')).body).toMatchObject({ code: 402, msg: '支付密码错误' })
+    expect(await storedNow()).toMatch(/^\$argon2/)
+    expect((await pay(first, legacy.auth)).body.code).toBe(200)
+    const upgraded = await storedNow()
+    expect(upgraded).toMatch(/^hmac-sha256\$/)
+    expect((await pay(second, legacy.auth)).body.code).toBe(200)
+    expect(await storedNow()).toBe(upgraded)
+
+    for (let i = 0; i < 5; i++) expect((await pay(third, legacy.auth, '000000')).body).toMatchObject({ code: 402, msg: '支付密码错误' })
+    const locked = await pay(third, legacy.auth)
+    expect([locked.status, locked.body.msg]).toEqual([429, '支付密码错误次数过多，请稍后再试'])
+    expect([...(await statuses(first)), ...(await statuses(second)), ...(await statuses(third))]).toEqual([2, 2, 1])
+    expect(await balanceOf(legacy.id)).toBe('980.00')
+  })
+
+  test('the right pay password starts the count of wrong ones afresh', async () => {
+    const payer = await shopper()
+    const [a, b] = [await placeOrders(app, payer.id, [{ goods_id: tea.id, buy_num: 1 }]), await placeOrders(app, payer.id, [{ goods_id: tea.id, buy_num: 1 }])]
+    for (let i = 0; i < 4; i++) expect((await pay(a, payer.auth, '111111')).body.msg).toBe('支付密码错误')
+    expect((await pay(a, payer.auth)).body.code).toBe(200)
+    for (let i = 0; i < 4; i++) expect((await pay(b, payer.auth, '111111')).body.msg).toBe('支付密码错误')
+    expect((await pay(b, payer.auth)).body.code).toBe(200)
+    expect([...(await statuses(a)), ...(await statuses(b))]).toEqual([2, 2])
   })
 
   test('without a pay password set: refused, naming it', async () => {

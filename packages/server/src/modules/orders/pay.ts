@@ -12,10 +12,10 @@ import { Prisma } from '../../generated/prisma/client.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { businessError, invalid, notFound } from '../../core/errors.ts'
 import { failureThrottle } from '../../core/failureThrottle.ts'
-import { verifyPassword } from '../../core/hash.ts'
 import { post } from '../../core/ledger.ts'
+import { verifyPayPassword } from '../../core/payPassword.ts'
 import { transition } from '../../core/transition.ts'
-import { inUnit, type Tx } from '../../core/unitOfWork.ts'
+import { inUnit, runUnit, type Tx } from '../../core/unitOfWork.ts'
 import { invalidateGoodsCounters } from '../catalog/cache.ts'
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
@@ -26,27 +26,42 @@ function payNumber(now: Date): string {
   return `P${stamp}${pad(randomInt(0, 1_000_000), 6)}${pad(randomInt(0, 1_000_000), 6)}`
 }
 
-/** The caller's pay password, checked with the failure throttle: wrong or locked, nothing else happens. */
+/** The caller's pay password, checked with the failure throttle: wrong or locked, nothing else happens. A hash of
+ *  the old form that matched is replaced by the HMAC form, unless the pay password was changed meanwhile. */
 async function checkPayPassword(app: FastifyInstance, ctx: RequestContext, stored: string | null, plain: string): Promise<void> {
   if (!stored) throw businessError('msg.payPasswordUnset')
-  const throttle = failureThrottle(app, { secret: 'pay_password', account: `users:${ctx.actor!.id}`, ip: ctx.ip, locked: 'msg.payPasswordLocked' })
+  const userId = ctx.actor!.id
+  const throttle = failureThrottle(app, { secret: 'pay_password', account: `users:${userId}`, ip: ctx.ip, locked: 'msg.payPasswordLocked' })
   await throttle.assertOpen()
-  if (!(await verifyPassword(stored, plain))) {
+  const { ok, upgrade } = await verifyPayPassword(app.config.PAY_PASSWORD_KEY, stored, plain)
+  if (!ok) {
     await throttle.fail()
     throw businessError('msg.payPasswordErr')
   }
   await throttle.succeed()
+  if (upgrade) await runUnit(app, (tx) => tx.users.updateMany({ where: { id: userId, pay_password: stored }, data: { pay_password: upgrade } }))
 }
 
 type PayableOrder = { id: number; order_status: number; total_price: DecimalLike; order_name: string }
 
-/** The caller's pay password and orders among `ids` (404 unless all are theirs), in one read before the unit. */
+type SoldLine = { goods_id: number; store_id: number; buy_num: number }
+
+/** The caller's pay password, and orders among `ids` (404 unless all are theirs) with their lines — which never
+ *  change once written, so the unit need not read them again — in one read before the unit. */
 async function payerAndOrders(app: FastifyInstance, userId: number, ids: number[]) {
-  const rows = await app.db.$queryRaw<{ pay_password: string | null; id: number | null; order_status: number | null }[]>`SELECT u.pay_password, o.id, o.order_status
-    FROM users u LEFT JOIN orders o ON o.user_id = u.id AND o.id IN (${Prisma.join(ids)}) WHERE u.id = ${userId}`
-  const orders = rows.filter((r) => r.id !== null) as { id: number; order_status: number }[]
-  if (orders.length !== ids.length) throw notFound()
-  return { payPassword: rows[0].pay_password, orders }
+  const rows = await app.db.$queryRaw<({ pay_password: string | null; id: number | null; order_status: number | null } & Partial<SoldLine>)[]>`SELECT
+      u.pay_password, o.id, o.order_status, g.goods_id, g.store_id, g.buy_num
+    FROM users u LEFT JOIN orders o ON o.user_id = u.id AND o.id IN (${Prisma.join(ids)}) LEFT JOIN order_goods g ON g.order_id = o.id
+    WHERE u.id = ${userId}`
+  const orders = new Map<number, { id: number; order_status: number }>()
+  const lines: SoldLine[] = []
+  for (const r of rows) {
+    if (r.id === null) continue
+    orders.set(r.id, { id: r.id, order_status: r.order_status! })
+    if (r.goods_id != null) lines.push({ goods_id: r.goods_id, store_id: r.store_id!, buy_num: r.buy_num! })
+  }
+  if (orders.size !== ids.length) throw notFound()
+  return { payPassword: rows[0].pay_password, orders: [...orders.values()], lines }
 }
 
 /** The caller's orders among `ids`, locked (a concurrent payment or cancel of them waits), or 404. */
@@ -65,12 +80,14 @@ function assertPayable(orders: { id: number; order_status: number }[]) {
   throw businessError(paid ? 'msg.orderPaid' : 'msg.orderNotPayable', { order_id: others.map((o) => o.id) })
 }
 
-/** goods_sale += quantity for the orders' goods, one counter update per goods in id order (stock's lock
- *  order); answers the goods and stores touched. */
-async function countSales(tx: Tx, orderIds: number[]) {
-  const sold = await tx.order_goods.groupBy({ by: ['goods_id', 'store_id'], where: { order_id: { in: orderIds } }, _sum: { buy_num: true }, orderBy: { goods_id: 'asc' } })
-  for (const s of sold) await tx.$executeRaw`UPDATE goods FORCE INDEX (PRIMARY) SET goods_sale = goods_sale + ${s._sum.buy_num ?? 0} WHERE id = ${s.goods_id}`
-  return { goodsIds: sold.map((s) => s.goods_id), storeIds: [...new Set(sold.map((s) => s.store_id))] }
+/** goods_sale += quantity for the orders' lines, one counter update per goods in id order (stock's lock order);
+ *  answers the goods and stores touched. */
+async function countSales(tx: Tx, lines: SoldLine[]) {
+  const sold = new Map<number, number>()
+  for (const l of lines) sold.set(l.goods_id, (sold.get(l.goods_id) ?? 0) + l.buy_num)
+  const goodsIds = [...sold.keys()].sort((a, b) => a - b)
+  for (const id of goodsIds) await tx.$executeRaw`UPDATE goods FORCE INDEX (PRIMARY) SET goods_sale = goods_sale + ${sold.get(id)!} WHERE id = ${id}`
+  return { goodsIds, storeIds: [...new Set(lines.map((l) => l.store_id))] }
 }
 
 export async function payOrders(app: FastifyInstance, ctx: RequestContext, body: PayBody): Promise<PayAnswer> {
@@ -78,7 +95,7 @@ export async function payOrders(app: FastifyInstance, ctx: RequestContext, body:
   const userId = ctx.actor!.id
   const ids = [...new Set(body.order_id)]
   // An order of another shopper is 404 whatever was typed: checked before the password, and again under the locks.
-  const { payPassword, orders: seen } = await payerAndOrders(app, userId, ids)
+  const { payPassword, orders: seen, lines } = await payerAndOrders(app, userId, ids)
   assertPayable(seen)
   await checkPayPassword(app, ctx, payPassword, body.pay_password)
 
@@ -108,7 +125,7 @@ export async function payOrders(app: FastifyInstance, ctx: RequestContext, body:
       // The rows are locked since they were read unpaid: a 0 here is a defect, and nothing may stay written.
       if (!paid) throw new Error(`order ${o.id} changed under its lock`)
     }
-    const touched = await countSales(tx, orders.map((o) => o.id))
+    const touched = await countSales(tx, lines)
     unit.afterCommit(() => invalidateGoodsCounters(app, touched.goodsIds, touched.storeIds))
     return { order_pay_id: pay.id, pay_no: pay.pay_no, total_price: fromCents(total) }
   })

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
 import { createAdmin, createSeller, createUser } from '../../../test/factories.ts'
 import { verifyPassword } from '../../core/hash.ts'
+import { verifyPayPassword } from '../../core/payPassword.ts'
 import { permissionRow, tokenFor } from './testkit.ts'
 
 let app: FastifyInstance
@@ -207,7 +208,7 @@ describe('platform users', () => {
     const id = res.body.data.id
     const row = await app.db.users.findUniqueOrThrow({ where: { id } })
     expect(await verifyPassword(row.password, 'Secret@123')).toBe(true)
-    expect(await verifyPassword(row.pay_password, '123456')).toBe(true)
+    expect(await verifyPayPassword(app.config.PAY_PASSWORD_KEY, row.pay_password, '123456')).toEqual({ ok: true, upgrade: null })
 
     const shown = await http(app).get(`/api/Admin/users/${id}`).set(root)
     expect(shown.body.data).toMatchObject({ id, username: 'shopper_a', phone: '13800000001', sex: 2, money: '0.00', frozen_money: '0.00', integral: 0, belong_id: 0 })

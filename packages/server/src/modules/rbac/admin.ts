@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ADMIN_RESOURCES } from '@qshop/shared/resources/index'
 import type { ServerResource, Tx } from '../../core/resource.ts'
 import { businessError, forbidden, invalid } from '../../core/errors.ts'
+import { hashPayPassword } from '../../core/payPassword.ts'
 import { hashSecrets } from './secrets.ts'
 import { presentLinks } from './links.ts'
 import { ADMIN_TABLES, assignRoles, requireAccountsHeld, requireRolesHeld, writeRoleGrants } from './roles.ts'
@@ -108,7 +109,8 @@ export function adminResources(app: FastifyInstance): ServerResource[] {
       if (inviter && (inviter === existing?.id || !(await tx.users.count({ where: { id: inviter } })))) {
         throw businessError('msg.inviterNotFound')
       }
-      return hashSecrets(data, 'password', 'pay_password')
+      if (typeof data.pay_password === 'string') data.pay_password = hashPayPassword(req.server.config.PAY_PASSWORD_KEY, data.pay_password)
+      return hashSecrets(data, 'password')
     },
   }
 
