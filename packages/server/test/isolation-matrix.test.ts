@@ -10,6 +10,7 @@ import { bearer, createTestApp, http, resetDb } from './helpers.ts'
 import { createSeller, createUser } from './factories.ts'
 import { tokenFor } from '../src/modules/rbac/testkit.ts'
 import { placeOrders } from '../src/modules/orders/testkit.ts'
+import { createComment } from '../src/modules/catalog/testkit.ts'
 
 type Seller = Awaited<ReturnType<typeof createSeller>>
 type Factory = {
@@ -36,6 +37,11 @@ const FACTORIES: Record<string, Factory> = {
   file_spaces: {
     model: 'file_spaces',
     create: async (app, owner) => (await app.db.file_spaces.create({ data: { belong_id: owner.storeId, name: 'a.png', new_name: 'a.png', url: '/uploads/a.png' } })).id,
+  },
+  order_comments: {
+    model: 'order_comments',
+    create: async (app, owner) => (await createComment(app, 1, owner.storeId, { score: 5, agree: 5, service: 5, speed: 5 })).id,
+    body: () => ({ reply: 'intruder' }),
   },
 }
 
@@ -73,6 +79,14 @@ const SHOPPER_FACTORIES: Record<string, ShopperFactory> = {
       return (await placeOrders(app, owner.id, [{ goods_id: goods.id, buy_num: 1 }]))[0]
     },
     body: () => ({ order_status: 0 }),
+  },
+  /** a line of an unpaid order (/user/comment/add/{order_goods id}) */
+  comment: {
+    model: 'order_goods',
+    create: async (app, owner) => {
+      const orderId = await SHOPPER_FACTORIES.order.create(app, owner)
+      return (await app.db.order_goods.findFirstOrThrow({ where: { order_id: orderId } })).id
+    },
   },
 }
 
