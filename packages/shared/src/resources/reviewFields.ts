@@ -1,6 +1,6 @@
 // The order_comments columns both back offices list (seller: own store; admin: every store). A reply is the update:
 // the server part stamps reply_time.
-import { REPLY_TEXT_MAX } from '../schemas/reviews.ts'
+import { REPLY_TEXT_MAX } from '../reviewRules.ts'
 import type { FieldDecl } from '../resource.ts'
 import * as zx from '../zx.ts'
 
@@ -11,7 +11,6 @@ export const reviewFields = {
   goods_name: { label: 'fields.goods_name', virtual: true, column: { type: 'text', width: 200 } },
   nickname: { label: 'fields.review_user', virtual: true, column: { type: 'text' } },
   goods_id: { label: 'fields.goods_id', column: false, filter: ['eq'], filterAs: 'int', search: 'number' },
-  order_id: { label: 'fields.review_order_id', column: false, filter: ['eq'], filterAs: 'int', search: 'number' },
   score: score('fields.review_score'),
   agree: score('fields.review_agree'),
   service: score('fields.review_service'),

@@ -3,16 +3,10 @@
 import { z } from 'zod'
 import * as zx from '../zx.ts'
 import { STOREFRONT_MAX_PAGE, STOREFRONT_MAX_PER_PAGE } from '../catalogRules.ts'
+import { MAX_REVIEW_IMAGES, REVIEW_TEXT_MAX, SCORE_MAX, SCORE_MIN, type ReviewScore } from '../reviewRules.ts'
 
-/** A review's four scores, each a whole 1–5 (stars). */
-export const REVIEW_SCORES = ['score', 'agree', 'service', 'speed'] as const
-export type ReviewScore = (typeof REVIEW_SCORES)[number]
-export const SCORE_MIN = 1
-export const SCORE_MAX = 5
-/** Pictures one review may carry, from the shopper's own uploads. */
-export const MAX_REVIEW_IMAGES = 6
-export const REVIEW_TEXT_MAX = 500
-export const REPLY_TEXT_MAX = 500
+export * from '../reviewRules.ts'
+
 /** An uploaded file's URL as uploads.url stores it. */
 const IMAGE_URL_MAX = 255
 
@@ -26,7 +20,8 @@ export const reviewBody = z.strictObject({
   service: score(),
   speed: score(),
   content: zx.text(REVIEW_TEXT_MAX).default(''),
-  image: z.array(z.string().trim().min(1).max(IMAGE_URL_MAX)).max(MAX_REVIEW_IMAGES).default([]),
+  /** a form posts `image[]=…` per picture, and no picture as `image=` */
+  image: z.preprocess((v) => (v === '' || v === undefined ? [] : v), z.array(z.string().trim().min(1).max(IMAGE_URL_MAX)).max(MAX_REVIEW_IMAGES)),
 })
 export type ReviewBody = z.infer<typeof reviewBody>
 

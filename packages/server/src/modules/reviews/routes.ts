@@ -7,7 +7,7 @@ import { ok } from '../../plugins/envelope.ts'
 import { requestContext } from '../../core/context.ts'
 import { resourceRoutes } from '../../core/resource.ts'
 import { lineReview, orderReviews, ownReviews } from './queries.ts'
-import { adminReviews, sellerReviews } from './resources.ts'
+import { reviewResources } from './resources.ts'
 import { postReview } from './service.ts'
 
 const tags = ['reviews']
@@ -31,10 +31,10 @@ const reviews: AppModule = {
     )
   },
   seller: async (app) => {
-    await app.register(resourceRoutes(sellerReviews))
+    await app.register(resourceRoutes(reviewResources(app).seller))
   },
   admin: async (app) => {
-    await app.register(resourceRoutes(adminReviews))
+    await app.register(resourceRoutes(reviewResources(app).admin))
   },
 }
 export default reviews

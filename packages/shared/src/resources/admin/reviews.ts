@@ -10,7 +10,6 @@ export const orderComments = defineResource({
   fields: {
     store_name: { label: 'fields.store_name', virtual: true, column: { type: 'text' } },
     store_id: { label: 'fields.store_id', column: false, filter: ['eq'], filterAs: 'int', search: 'number' },
-    user_id: { label: 'fields.review_user_id', column: false, filter: ['eq'], filterAs: 'int', search: 'number' },
     ...reviewFields,
   },
 })
