@@ -12,6 +12,7 @@ import { tokenFor } from '../src/modules/rbac/testkit.ts'
 import { placeOrders } from '../src/modules/orders/testkit.ts'
 import { post } from '../src/core/ledger.ts'
 import { runUnit } from '../src/core/unitOfWork.ts'
+import { createComment } from '../src/modules/catalog/testkit.ts'
 
 type Seller = Awaited<ReturnType<typeof createSeller>>
 type Factory = {
@@ -54,6 +55,11 @@ const FACTORIES: Record<string, Factory> = {
     create: async (app, owner) =>
       (await runUnit(app, (tx) => post(tx, { owner: { kind: 'store', id: owner.storeId }, account: 'money', amount: 100, reason: 'system', source: { type: 'admin', id: 1 }, idemKey: `isolated:${owner.storeId}` }))).id,
   },
+  order_comments: {
+    model: 'order_comments',
+    create: async (app, owner) => (await createComment(app, 1, owner.storeId, { score: 5, agree: 5, service: 5, speed: 5 })).id,
+    body: () => ({ reply: 'intruder' }),
+  },
 }
 
 type Shopper = { id: number }
@@ -90,6 +96,14 @@ const SHOPPER_FACTORIES: Record<string, ShopperFactory> = {
       return (await placeOrders(app, owner.id, [{ goods_id: goods.id, buy_num: 1 }]))[0]
     },
     body: () => ({ order_status: 0 }),
+  },
+  /** a line of an unpaid order (/user/comment/add/{order_goods id}) */
+  comment: {
+    model: 'order_goods',
+    create: async (app, owner) => {
+      const orderId = await SHOPPER_FACTORIES.order.create(app, owner)
+      return (await app.db.order_goods.findFirstOrThrow({ where: { order_id: orderId } })).id
+    },
   },
 }
 

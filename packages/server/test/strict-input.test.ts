@@ -44,6 +44,7 @@ const VALID: Record<string, object> = {
   'POST /api/user/order/pay': { order_id: [1], payment_name: 'balance', pay_password: '123456' },
   'POST /api/user/order/check': { order_id: [1] },
   'PUT /api/user/order/:id': { order_status: 0 },
+  'POST /api/user/comments': { order_goods_id: 1, score: 5, agree: 5, service: 5, speed: 5 },
   'PUT /api/store': {
     store_name: 'Shop', store_mobile: '13800138000', area: [1, 2, 3], store_address: 'Street 1', business_license: '/uploads/l.png',
     business_license_no: 'L1', legal_person: 'Li', store_phone: '13800138000', id_card_no: '11010519491231002X',

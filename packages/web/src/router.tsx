@@ -62,8 +62,6 @@ function withEarlyRead(route: RouteObject, start: (params: Record<string, string
 
 function userCentreRoutes(): RouteObject[] {
   const placeholders: [string, string][] = [
-    ['comments', 'route.comments'],
-    ['comment/add/:id', 'route.commentAdd'],
     ['info', 'route.info'],
     ['safe/check', 'route.safeCheck'],
     ['oauth', 'route.oauth'],
@@ -71,7 +69,6 @@ function userCentreRoutes(): RouteObject[] {
     ['money', 'route.money'],
     ['integral', 'route.integralLog'],
     ['frozen_money', 'route.frozenMoney'],
-    ['order/comment/:id', 'route.orderComment'],
     ['order/refund/:id', 'route.orderRefund'],
     ['order/refund_form/:id', 'route.orderRefundForm'],
     ['integral_order', 'route.integralOrder'],
@@ -92,6 +89,9 @@ function userCentreRoutes(): RouteObject[] {
     page('address/form/:id?', 'route.addressForm', 'user/address/AddressFormPage', () => import('./user/address/AddressFormPage')),
     page('orders', 'route.orders', 'user/orders/OrdersPage', () => import('./user/orders/OrdersPage')),
     page('order/:id', 'route.order', 'user/orders/OrderPage', () => import('./user/orders/OrderPage')),
+    page('order/comment/:id', 'route.orderComment', 'user/reviews/OrderReviewPage', () => import('./user/reviews/OrderReviewPage')),
+    page('comment/add/:id', 'route.commentAdd', 'user/reviews/LineReviewPage', () => import('./user/reviews/LineReviewPage')),
+    page('comments', 'route.comments', 'user/reviews/MyReviewsPage', () => import('./user/reviews/MyReviewsPage')),
     ...placeholders.map(([path, titleKey]) => placeholder(titleKey, path)),
   ];
 }

@@ -13,6 +13,7 @@ import cart from './cart/routes.ts'
 import checkout from './checkout/routes.ts'
 import orders from './orders/routes.ts'
 import settlement from './settlement/routes.ts'
+import reviews from './reviews/routes.ts'
 
 /** Every domain module, in registration order. */
-export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement]
+export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews]

@@ -95,6 +95,12 @@ const zh = {
   'msg.frozenShort': '冻结资金不足',
   'msg.pointsShort': '积分不足',
   'msg.goodsAlreadyDecided': '商品已是该审核状态',
+  // reviews
+  'msg.reviewPosted': '评价成功',
+  'msg.reviewNotOpen': '订单确认收货后才能评价',
+  'msg.reviewed': '该商品已评价',
+  'msg.reviewRefunded': '该商品已全部退款，无需评价',
+  'valid.ownUpload': '请使用自己上传的图片',
   'msg.idemKeyReused': '该请求标识已用于其他请求',
   'valid.idemKey': '请求标识须为 1–64 位字母、数字、下划线或短横线',
   // addresses and cart
@@ -221,6 +227,12 @@ const en: Record<MessageKey, string> = {
   'msg.frozenShort': 'Not enough frozen funds.',
   'msg.pointsShort': 'Not enough points.',
   'msg.goodsAlreadyDecided': 'The goods already has this review state.',
+  // reviews
+  'msg.reviewPosted': 'Thank you for your review.',
+  'msg.reviewNotOpen': 'An order can be reviewed once its receipt is confirmed.',
+  'msg.reviewed': 'This item has already been reviewed.',
+  'msg.reviewRefunded': 'This item was fully refunded: there is nothing to review.',
+  'valid.ownUpload': 'Please use pictures you uploaded yourself.',
   'msg.idemKeyReused': 'This request key was already used for a different request.',
   'valid.idemKey': 'The request key must be 1–64 letters, digits, underscores or hyphens.',
   'msg.addressFull': 'You can keep at most {max} delivery addresses.',

@@ -20,6 +20,8 @@ import ordersZhCn from './orders.zh-cn.json';
 import ordersEn from './orders.en.json';
 import settleZhCn from './settle.zh-cn.json';
 import settleEn from './settle.en.json';
+import reviewsZhCn from './reviews.zh-cn.json';
+import reviewsEn from './reviews.en.json';
 
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
@@ -33,8 +35,8 @@ function applyDocumentLanguage(language: string) {
 
 void i18n.use(initReactI18next).init({
   resources: {
-    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...configsZhCn, ...catalogZhCn, ...backofficeCatalogZhCn, ...shopperZhCn, ...ordersZhCn, ...settleZhCn } },
-    en: { translation: { ...en, ...resourceEn, ...configsEn, ...catalogEn, ...backofficeCatalogEn, ...shopperEn, ...ordersEn, ...settleEn } },
+    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...configsZhCn, ...catalogZhCn, ...backofficeCatalogZhCn, ...shopperZhCn, ...ordersZhCn, ...settleZhCn, ...reviewsZhCn } },
+    en: { translation: { ...en, ...resourceEn, ...configsEn, ...catalogEn, ...backofficeCatalogEn, ...shopperEn, ...ordersEn, ...settleEn, ...reviewsEn } },
   },
   lng: detectLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), browserLanguages()),
   fallbackLng: DEFAULT_LANGUAGE,

@@ -21,6 +21,8 @@ const sellerStore: PageEntry = { load: () => import('../seller/catalog/StoreSett
 // Settlement
 const adminSettlements: PageEntry = { load: () => import('../admin/settlement/AdminSettlementsPage') };
 const adminPayments: PageEntry = { load: () => import('../admin/settlement/PaymentsPage') };
+// Reviews: the generic list with a reply dialog
+const reviewsPage: PageEntry = { load: () => import('../backoffice/reviews/ReviewsPage') };
 
 /**
  * Menu views with a page of their own. Every other view is a generic resource list whose data
@@ -44,6 +46,7 @@ const registry: Record<string, PageEntry> = {
   'Admin/goods': adminGoods,
   'Admin/goods/form': adminGoodsReview,
   'Admin/stores': adminStores,
+  'Admin/order_comments': reviewsPage,
   'Admin/integral_goods/form': placeholder,
   'Admin/order_settlements': adminSettlements,
   'Seller/dashboard': placeholder,
@@ -53,6 +56,7 @@ const registry: Record<string, PageEntry> = {
   'Seller/goods/form': sellerGoodsForm,
   'Seller/file_spaces': sellerImageSpace,
   'Seller/stores': sellerStore,
+  'Seller/order_comments': reviewsPage,
 };
 
 /** 'Admin/goods_brands/index', '/Admin/goods_brands/index.vue' and 'Admin/goods_brands' name the same view. */

@@ -15,16 +15,23 @@ const CLASS_SQL: Record<number, Prisma.Sql> = {
 const num = (v: unknown) => Number(v ?? 0)
 export const goodRate = (good: number, total: number) => (total ? Math.round((good * 100) / total) : null)
 
-export type CommentStatistics = { total: number; good: number; medium: number; bad: number; good_rate: number | null }
+/** Averages of the four scores, "4.50", null without reviews. */
+export type ScoreAverages = { score: string | null; agree: string | null; service: string | null; speed: string | null }
+export type CommentStatistics = { total: number; good: number; medium: number; bad: number; good_rate: number | null; averages: ScoreAverages }
 
 export async function commentStatistics(db: Db, goodsId: number): Promise<CommentStatistics> {
   const [row] = await db.$queryRaw<Record<string, unknown>[]>`SELECT COUNT(*) AS total,
       COALESCE(SUM(${CLASS_SQL[COMMENT_KINDS.GOOD]}), 0) AS good,
       COALESCE(SUM(${CLASS_SQL[COMMENT_KINDS.MEDIUM]}), 0) AS medium,
-      COALESCE(SUM(${CLASS_SQL[COMMENT_KINDS.BAD]}), 0) AS bad
+      COALESCE(SUM(${CLASS_SQL[COMMENT_KINDS.BAD]}), 0) AS bad,
+      AVG(c.score) AS score, AVG(c.agree) AS agree, AVG(c.service) AS service, AVG(c.speed) AS speed
     FROM order_comments c WHERE c.goods_id = ${goodsId}`
   const total = num(row.total)
-  return { total, good: num(row.good), medium: num(row.medium), bad: num(row.bad), good_rate: goodRate(num(row.good), total) }
+  const average = (v: unknown) => (total ? num(v).toFixed(2) : null)
+  return {
+    total, good: num(row.good), medium: num(row.medium), bad: num(row.bad), good_rate: goodRate(num(row.good), total),
+    averages: { score: average(row.score), agree: average(row.agree), service: average(row.service), speed: average(row.speed) },
+  }
 }
 
 export type StoreRatings = {

@@ -203,7 +203,7 @@ describe('goods detail', () => {
 
   test('review statistics (15 and more good, 10 and less bad) and the store card with its ratings, public fields only', async () => {
     const d = (await get(`/goods/${w.g.tee.id}`)).body.data
-    expect(d.comment_statistics).toEqual({ total: 5, good: 2, medium: 1, bad: 2, good_rate: 40 })
+    expect(d.comment_statistics).toEqual({ total: 5, good: 2, medium: 1, bad: 2, good_rate: 40, averages: { score: '3.25', agree: '3.25', service: '3.05', speed: '3.05' } })
     expect(d.store).toMatchObject({ id: w.a.storeId, comments: 5, good_rate: 40, score: '3.25', agree: '3.25', service: '3.05', speed: '3.05', rate: '3.15' })
     for (const secret of ['id_card_no', 'id_card_t', 'business_license', 'business_license_no', 'legal_person', 'store_money', 'store_frozen_money', 'user_id', 'store_phone'])
       expect(d.store).not.toHaveProperty(secret)
@@ -211,7 +211,7 @@ describe('goods detail', () => {
 
     const other = (await get(`/goods/${w.g.aircon.id}`)).body.data
     expect(other.store).toMatchObject({ comments: 0, good_rate: null, score: null, agree: null, service: null, speed: null, rate: null })
-    expect(other.comment_statistics).toEqual({ total: 0, good: 0, medium: 0, bad: 0, good_rate: null })
+    expect(other.comment_statistics).toEqual({ total: 0, good: 0, medium: 0, bad: 0, good_rate: null, averages: { score: null, agree: null, service: null, speed: null } })
   })
 
   test('reviews listed by class, newest first, with the reviewer’s nickname and the SKU', async () => {

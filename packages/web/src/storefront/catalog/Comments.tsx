@@ -2,6 +2,7 @@ import { Avatar, Group, Rating, SegmentedControl, Stack, Text } from '@mantine/c
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMMENT_KINDS } from '@qshop/shared/catalogRules';
+import { REVIEW_SCORES } from '@qshop/shared/reviewRules';
 import { api } from '../../api/client';
 import { PageLoader } from '../../components/PageLoader';
 import { SizedImage } from '../../components/SizedImage';
@@ -15,6 +16,7 @@ const PER_PAGE = 10;
 /** A goods' reviews: statistics, all / good / medium / bad, a page at a time (GET /api/goods_comments/{id}). */
 export function Comments({ goodsId, statistics }: { goodsId: number; statistics: CommentStatistics }) {
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
+  const { t: tr } = useTranslation(undefined, { keyPrefix: 'reviews' });
   const [kind, setKind] = useState<number>(COMMENT_KINDS.ALL);
   const [page, setPage] = useState(1);
   const list = useLoad(`${goodsId}/${kind}/${page}`, () =>
@@ -50,6 +52,18 @@ export function Comments({ goodsId, statistics }: { goodsId: number; statistics:
           aria-label={tc('comments.kinds')}
         />
       </Group>
+      {statistics.total > 0 && (
+        <Group gap="md" data-testid="review-averages">
+          <Text size="sm" c="dimmed">
+            {tr('goods.averages')}
+          </Text>
+          {REVIEW_SCORES.map((key) => (
+            <Text key={key} size="sm">
+              {tr('goods.average', { label: tr(`scores.${key}`), value: statistics.averages[key] })}
+            </Text>
+          ))}
+        </Group>
+      )}
       {list.failed && <LoadFailed onRetry={list.reload} />}
       {list.loading && !list.data && <PageLoader />}
       {list.data && rows.length === 0 && <EmptyState message={tc('comments.empty')} />}

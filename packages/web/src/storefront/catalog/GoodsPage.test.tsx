@@ -28,7 +28,7 @@ const detail: GoodsDetail = {
     { id: 102, spec_id: [11, 22], sku_name: 'Red,L', goods_price: '29.90', goods_stock: 2 },
     { id: 103, spec_id: [12, 22], sku_name: 'Blue,L', goods_price: '9.90', goods_stock: 0 },
   ],
-  comment_statistics: { total: 2, good: 1, medium: 0, bad: 1, good_rate: 50 },
+  comment_statistics: { total: 2, good: 1, medium: 0, bad: 1, good_rate: 50, averages: { score: '3.50', agree: '4.00', service: '4.50', speed: '5.00' } },
   store,
   sale_list: [{ id: 8, goods_name: 'Black tea', goods_master_image: '', goods_price: '15.00', goods_sale: 3 }],
   is_fav: false,
@@ -236,7 +236,7 @@ describe('goods detail', () => {
   it('says "No reviews yet" for a goods and a store without reviews, never a made-up rate or score', async () => {
     const unrated = { ...store, comments: 0, good_rate: null, score: null, agree: null, service: null, speed: null, rate: null };
     stubApi((request) => {
-      if (request.url.pathname === '/api/goods/7') return { ...detail, store: unrated, comment_statistics: { total: 0, good: 0, medium: 0, bad: 0, good_rate: null } };
+      if (request.url.pathname === '/api/goods/7') return { ...detail, store: unrated, comment_statistics: { total: 0, good: 0, medium: 0, bad: 0, good_rate: null, averages: { score: null, agree: null, service: null, speed: null } } };
       if (request.url.pathname === '/api/goods_comments/7') return { data: [], count: 0, total: 0, per_page: 10, last_page: 1, current_page: 1 };
       return null;
     });

@@ -103,6 +103,8 @@ export interface CommentStatistics {
   bad: number;
   /** null without reviews */
   good_rate: number | null;
+  /** averages of the four scores ("4.50"), null without reviews */
+  averages: { score: string | null; agree: string | null; service: string | null; speed: string | null };
 }
 
 export interface GoodsDetail {

@@ -8,6 +8,7 @@ import { OrderLines } from '../../storefront/order/OrderLines';
 import { orderPayPath } from '../../storefront/order/orderParams';
 import type { OrderRow } from '../../storefront/order/types';
 import { canCancel, canPay, STATUS_COLORS, statusKey } from './orderModel';
+import { ReviewButton } from './ReviewButton';
 
 export function OrderStatusBadge({ status }: { status: number }) {
   const { t: to } = useTranslation(undefined, { keyPrefix: 'orders' });
@@ -60,6 +61,7 @@ export function OrderCard({ order, busy, onCancel }: { order: OrderRow; busy: bo
                 {to('list.pay')}
               </Button>
             )}
+            <ReviewButton order={order} size="compact-sm" />
             <Button size="compact-sm" variant="light" component={Link} to={detail}>
               {to('list.view')}
             </Button>

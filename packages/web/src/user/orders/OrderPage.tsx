@@ -16,6 +16,7 @@ import { cancelOrder } from './cancelOrder';
 import { OrderStatusBadge } from './OrderCard';
 import { buildTimeline, canCancel, canPay, moneyRows, stepsDone } from './orderModel';
 import { PayCountdown } from './PayCountdown';
+import { ReviewButton } from './ReviewButton';
 
 const LIST_PATH = '/user/orders';
 
@@ -93,6 +94,7 @@ function Order({ order, onChanged }: { order: OrderDetail; onChanged: () => void
                 {to('detail.payAgain')}
               </Button>
             )}
+            <ReviewButton order={order} />
           </Group>
         </Group>
       </Paper>
