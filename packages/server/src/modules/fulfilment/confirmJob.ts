@@ -4,9 +4,7 @@
 // the same — once, since confirmReceipt's guarded change decides.
 import { z } from 'zod'
 import { ORDER_STATUS } from '@qshop/shared'
-import { defineJob, jobIdOf } from '../../jobs/define.ts'
-import { stageJob } from '../../jobs/outbox.ts'
-import type { Tx } from '../../core/unitOfWork.ts'
+import { defineJob } from '../../jobs/define.ts'
 import type { Infra } from '../../plugins/infra.ts'
 import { QUEUE_ORDERS } from '../orders/cancelJob.ts'
 import { confirmReceipt } from './receipt.ts'
@@ -40,9 +38,3 @@ export const orderConfirmJob = defineJob({
   process: async (infra, p) => ({ outcome: await confirmReceipt(infra, p.order_id, { dueAt: new Date() }) }),
   sweep: { every: CONFIRM_SWEEP_EVERY_MS, run: (infra) => sweepDueConfirms(infra) },
 })
-
-/** Stages the order's auto-confirm at `runAt`, in the shipping unit's transaction. */
-export async function scheduleOrderConfirm(tx: Tx, orderId: number, runAt: Date): Promise<void> {
-  const payload = orderConfirmJob.payload.parse({ order_id: orderId })
-  await stageJob(tx, { queue: orderConfirmJob.queue, name: orderConfirmJob.name, jobId: jobIdOf(orderConfirmJob, payload), payload, runAt })
-}

@@ -9,7 +9,7 @@ import { businessError, notFound } from '../../core/errors.ts'
 import { transition } from '../../core/transition.ts'
 import { inUnit, type Tx } from '../../core/unitOfWork.ts'
 import type { Infra } from '../../plugins/infra.ts'
-import { scheduleOrderConfirm } from './confirmJob.ts'
+import { orderConfirmJob } from './confirmJob.ts'
 import { orderScope } from './scope.ts'
 import { DAY_MS, taskDays } from './taskConfig.ts'
 
@@ -24,7 +24,7 @@ async function refusal(tx: Tx, orderId: number, scope: Record<string, number>, k
 export async function shipOrder(infra: Infra, ctx: RequestContext, orderId: number, body: ShipBody): Promise<Shipped> {
   const scope = orderScope(ctx)
   const { confirmDays } = await taskDays(infra)
-  return inUnit(infra, ctx, async (tx) => {
+  return inUnit(infra, ctx, async (tx, unit) => {
     if (!(await tx.expresses.findUnique({ where: { code: body.delivery_code }, select: { id: true } }))) {
       if (!(await tx.orders.findFirst({ where: { id: orderId, ...scope }, select: { id: true } }))) throw notFound()
       throw businessError('msg.expressUnknown')
@@ -35,7 +35,7 @@ export async function shipOrder(infra: Infra, ctx: RequestContext, orderId: numb
       data: { delivery_code: body.delivery_code, delivery_no: body.delivery_no, delivery_time: now },
     })
     if (!changed) throw await refusal(tx, orderId, scope, 'msg.orderNotShippable')
-    await scheduleOrderConfirm(tx, orderId, new Date(now.getTime() + confirmDays * DAY_MS))
+    await unit.stage(orderConfirmJob, { order_id: orderId }, { runAt: new Date(now.getTime() + confirmDays * DAY_MS) })
     return { id: orderId, order_status: ORDER_STATUS.SHIPPED, delivery_code: body.delivery_code, delivery_no: body.delivery_no, delivery_time: now }
   })
 }
