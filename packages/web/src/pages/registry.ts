@@ -18,6 +18,8 @@ const sellerGoods: PageEntry = { load: () => import('../seller/catalog/SellerGoo
 const sellerGoodsForm: PageEntry = { load: () => import('../seller/catalog/GoodsFormPage'), showTitle: false };
 const sellerImageSpace: PageEntry = { load: () => import('../seller/catalog/ImageSpacePage') };
 const sellerStore: PageEntry = { load: () => import('../seller/catalog/StoreSettingsPage') };
+// Orders (seller and admin: one page, the area and the wait tab from the path)
+const orders: PageEntry = { load: () => import('../backoffice/orders/OrdersPage') };
 
 /**
  * Menu views with a page of their own. Every other view is a generic resource list whose data
@@ -41,6 +43,7 @@ const registry: Record<string, PageEntry> = {
   'Admin/goods': adminGoods,
   'Admin/goods/form': adminGoodsReview,
   'Admin/stores': adminStores,
+  'Admin/orders': orders,
   'Admin/integral_goods/form': placeholder,
   'Seller/dashboard': placeholder,
   'Seller/dashboard/order': placeholder,
@@ -49,6 +52,8 @@ const registry: Record<string, PageEntry> = {
   'Seller/goods/form': sellerGoodsForm,
   'Seller/file_spaces': sellerImageSpace,
   'Seller/stores': sellerStore,
+  'Seller/orders': orders,
+  'Seller/orders/wait': orders,
 };
 
 /** 'Admin/goods_brands/index', '/Admin/goods_brands/index.vue' and 'Admin/goods_brands' name the same view. */
