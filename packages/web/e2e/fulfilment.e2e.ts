@@ -67,7 +67,7 @@ test('the seller ships with a carrier and a tracking number; the shopper sees th
   const seller = await newPage()
   await loginThroughPage(seller, 'seller', ACCOUNTS.seller.username, ACCOUNTS.seller.password)
   await seller.goto('/Seller/orders/wait')
-  await seller.getByRole('cell', { name: orderNo }).waitFor()
+  await seller.getByRole('cell', { name: orderNo, exact: true }).waitFor()
   await seller.getByRole('button', { name: `发货：订单 ${orderNo}` }).click()
   const dialog = seller.getByRole('dialog')
   await dialog.getByRole('textbox', { name: '快递公司' }).click()
@@ -77,14 +77,15 @@ test('the seller ships with a carrier and a tracking number; the shopper sees th
   await expectToast(seller, '订单已发货')
   expect(await orderRow()).toEqual({ order_status: 3, delivery_code: 'yt', delivery_no: TRACKING_NO })
   // It left the "awaiting shipment" list.
-  await expect.poll(() => seller.getByRole('cell', { name: orderNo }).count()).toBe(0)
+  await expect.poll(() => seller.getByRole('cell', { name: orderNo, exact: true }).count()).toBe(0)
 
   // ---- the shopper: tracking from the provider, then confirm receipt ----
   const shopper = await newPage()
   await loginThroughPage(shopper, 'user', ACCOUNTS.shopper.username, ACCOUNTS.shopper.password)
   await shopper.goto(`/user/order/${orderId}`)
   const tracking = shopper.getByTestId('order-tracking')
-  await expect.poll(() => tracking.getByTestId('tracking-event').count()).toBe(3)
+  await tracking.getByTestId('tracking-event').nth(2).waitFor()
+  expect(await tracking.getByTestId('tracking-event').count()).toBe(3)
   expect(await tracking.getByTestId('tracking-event').first().textContent()).toContain('快递员正在派件')
   expect(await tracking.getByTestId('tracking-state').textContent()).toBe('派送中')
   expect(await tracking.getByTestId('tracking-carrier').textContent()).toBe(`圆通 ${TRACKING_NO}`)
