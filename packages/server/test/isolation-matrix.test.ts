@@ -9,10 +9,10 @@ import type { RouteRecord } from '../src/app.ts'
 import { bearer, createTestApp, http, resetDb } from './helpers.ts'
 import { createSeller, createUser } from './factories.ts'
 import { tokenFor } from '../src/modules/rbac/testkit.ts'
-import { placeOrders } from '../src/modules/orders/testkit.ts'
 import { post } from '../src/core/ledger.ts'
 import { runUnit } from '../src/core/unitOfWork.ts'
 import { createComment } from '../src/modules/catalog/testkit.ts'
+import { paidOrders, placeOrders } from '../src/modules/orders/testkit.ts'
 
 type Seller = Awaited<ReturnType<typeof createSeller>>
 type Factory = {
@@ -36,6 +36,20 @@ const FACTORIES: Record<string, Factory> = {
   goods_attrs: { model: 'goods_attrs', create: async (app, owner) => (await app.db.goods_attrs.create({ data: { store_id: owner.storeId, name: 'isolated' } })).id },
   file_space_dirs: { model: 'file_space_dirs', create: async (app, owner) => (await app.db.file_space_dirs.create({ data: { belong_id: owner.storeId, name: 'isolated' } })).id },
   freights: { model: 'freights', create: async (app, owner) => (await app.db.freights.create({ data: { store_id: owner.storeId, name: 'isolated' } })).id },
+  /** a paid order of the store, as the checkout and the pay service write it */
+  orders: {
+    model: 'orders',
+    create: async (app, owner) => {
+      const goods = await app.db.goods.create({
+        data: { store_id: owner.storeId, class_id: (await app.db.goods_classes.findFirstOrThrow()).id, goods_name: 'isolated', goods_stock: 5, goods_status: 1, goods_verify: 1 },
+      })
+      return (await paidOrders(app, (await createUser(app, { pay_password: '123456' })).id, [{ goods_id: goods.id, buy_num: 1 }]))[0]
+    },
+    body: (route) =>
+      route.url.endsWith('/ship')
+        ? { delivery_code: 'sf', delivery_no: 'SF12345' }
+        : { receive_name: 'intruder', receive_tel: '13800138000', receive_area: 'A B C', receive_address: 'Street 1' },
+  },
   file_spaces: {
     model: 'file_spaces',
     create: async (app, owner) => (await app.db.file_spaces.create({ data: { belong_id: owner.storeId, name: 'a.png', new_name: 'a.png', url: '/uploads/a.png' } })).id,

@@ -252,7 +252,7 @@ const ROWS: Record<string, (n: number, seller: Actor) => Promise<unknown>> = {
   },
   order_settlements: async (n, s) => {
     const buyer = await db().users.create({ data: { username: `walk_buyer_${n}`, password: 'x' } })
-    const order = await db().orders.create({ data: { user_id: buyer.id, store_id: s.storeId!, order_no: `WALK${n}`, order_status: 6, is_settlement: 1, total_price: `${n + 1}0.00` } })
+    const order = await db().orders.create({ data: { user_id: buyer.id, store_id: s.storeId!, order_no: `WALKS${n}`, order_status: 6, is_settlement: 1, total_price: `${n + 1}0.00` } })
     return db().order_settlements.create({
       data: { order_id: order.id, user_id: buyer.id, store_id: s.storeId!, settlement_no: `SWALK${n % 2}`, total_price: `${n + 1}0.00`, settlement_price: `${n + 1}0.00`, created_at: day(n) },
     })
@@ -271,6 +271,13 @@ const ROWS: Record<string, (n: number, seller: Actor) => Promise<unknown>> = {
     })
   },
   order_comments: (n, s) => createComment(app, n + 1, s.storeId!, { score: 1 + (n % 5), agree: 5, service: 4, speed: 3 }, `walk review ${n}`),
+  orders: (n, s) =>
+    db().orders.create({
+      data: {
+        user_id: s.id, store_id: s.storeId!, order_no: `WALK${n}`, order_name: `walk ${n}`, total_price: `${n}9.90`, order_status: 1 + (n % 3),
+        receive_name: `walk receiver ${n}`, receive_tel: `1380000000${n}`, created_at: day(n),
+      },
+    }),
   stores: async (n) => {
     const owner = await db().users.create({ data: { username: `walk_owner_${n}`, password: 'x' } })
     return db().stores.create({ data: { user_id: owner.id, store_name: `walk store ${n}`, store_verify: 1 + (n % 4), store_status: n % 2, created_at: day(n) } })

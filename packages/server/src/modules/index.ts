@@ -14,6 +14,7 @@ import checkout from './checkout/routes.ts'
 import orders from './orders/routes.ts'
 import settlement from './settlement/routes.ts'
 import reviews from './reviews/routes.ts'
+import fulfilment from './fulfilment/routes.ts'
 
 /** Every domain module, in registration order. */
-export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews]
+export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews, fulfilment]

@@ -130,6 +130,8 @@ export const CONFIG_FIELDS = {
     appid: leaf(zx.text(64)),
     appkey: secretLeaf(),
     access_key: secretLeaf(),
+    /** the provider's API address (default: KuaiBao's); without appid and appkey the demo timeline is shown */
+    endpoint: leaf(url()),
   },
   /** timed tasks: each names its unit */
   task: {

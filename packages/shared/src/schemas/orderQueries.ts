@@ -29,8 +29,8 @@ export type PayBody = z.infer<typeof payBody>
 /** POST /api/user/order/check */
 export const checkBody = z.strictObject({ order_id: orderIds() })
 
-/** PUT /api/user/order/{id}: only the cancel (0) for now; confirming receipt arrives with after-sales. */
-export const orderStatusBody = z.strictObject({ order_status: zx.int().pipe(z.literal(ORDER_STATUS.CANCELLED)) })
+/** PUT /api/user/order/{id}: cancel an unpaid order (0) or confirm the receipt of a shipped one (4). */
+export const orderStatusBody = z.strictObject({ order_status: zx.int().pipe(z.union([z.literal(ORDER_STATUS.CANCELLED), z.literal(ORDER_STATUS.RECEIVED)])) })
 
 const STATUS_FILTER_MIN = -1
 /** 'YYYY-MM-DD,YYYY-MM-DD' (whole days, both included) or two full times. */

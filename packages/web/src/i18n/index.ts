@@ -22,6 +22,8 @@ import settleZhCn from './settle.zh-cn.json';
 import settleEn from './settle.en.json';
 import reviewsZhCn from './reviews.zh-cn.json';
 import reviewsEn from './reviews.en.json';
+import fulfilZhCn from './fulfil.zh-cn.json';
+import fulfilEn from './fulfil.en.json';
 
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
@@ -35,8 +37,8 @@ function applyDocumentLanguage(language: string) {
 
 void i18n.use(initReactI18next).init({
   resources: {
-    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...configsZhCn, ...catalogZhCn, ...backofficeCatalogZhCn, ...shopperZhCn, ...ordersZhCn, ...settleZhCn, ...reviewsZhCn } },
-    en: { translation: { ...en, ...resourceEn, ...configsEn, ...catalogEn, ...backofficeCatalogEn, ...shopperEn, ...ordersEn, ...settleEn, ...reviewsEn } },
+    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...configsZhCn, ...catalogZhCn, ...backofficeCatalogZhCn, ...shopperZhCn, ...ordersZhCn, ...settleZhCn, ...reviewsZhCn, ...fulfilZhCn } },
+    en: { translation: { ...en, ...resourceEn, ...configsEn, ...catalogEn, ...backofficeCatalogEn, ...shopperEn, ...ordersEn, ...settleEn, ...reviewsEn, ...fulfilEn } },
   },
   lng: detectLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), browserLanguages()),
   fallbackLng: DEFAULT_LANGUAGE,

@@ -23,6 +23,8 @@ const adminSettlements: PageEntry = { load: () => import('../admin/settlement/Ad
 const adminPayments: PageEntry = { load: () => import('../admin/settlement/PaymentsPage') };
 // Reviews: the generic list with a reply dialog
 const reviewsPage: PageEntry = { load: () => import('../backoffice/reviews/ReviewsPage') };
+// Orders (seller and admin: one page, the area and the wait tab from the path)
+const orders: PageEntry = { load: () => import('../backoffice/orders/OrdersPage') };
 
 /**
  * Menu views with a page of their own. Every other view is a generic resource list whose data
@@ -47,6 +49,7 @@ const registry: Record<string, PageEntry> = {
   'Admin/goods/form': adminGoodsReview,
   'Admin/stores': adminStores,
   'Admin/order_comments': reviewsPage,
+  'Admin/orders': orders,
   'Admin/integral_goods/form': placeholder,
   'Admin/order_settlements': adminSettlements,
   'Seller/dashboard': placeholder,
@@ -57,6 +60,8 @@ const registry: Record<string, PageEntry> = {
   'Seller/file_spaces': sellerImageSpace,
   'Seller/stores': sellerStore,
   'Seller/order_comments': reviewsPage,
+  'Seller/orders': orders,
+  'Seller/orders/wait': orders,
 };
 
 /** 'Admin/goods_brands/index', '/Admin/goods_brands/index.vue' and 'Admin/goods_brands' name the same view. */

@@ -4,6 +4,7 @@ import { resources as content } from './content.ts'
 import { resources as catalog } from './catalog.ts'
 import { resources as settlement } from './settlement.ts'
 import { resources as reviews } from './reviews.ts'
+import { resources as orders } from './orders.ts'
 
 /** Admin resources by name (the path segment after /Admin/). */
-export const RESOURCES: Record<string, ResourceDecl> = Object.fromEntries([...rbac, ...content, ...catalog, ...settlement, ...reviews].map((r) => [r.name, r]))
+export const RESOURCES: Record<string, ResourceDecl> = Object.fromEntries([...rbac, ...content, ...catalog, ...settlement, ...reviews, ...orders].map((r) => [r.name, r]))

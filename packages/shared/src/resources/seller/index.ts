@@ -4,6 +4,7 @@ import { resources as catalog } from './catalog.ts'
 import { resources as logistics } from './logistics.ts'
 import { resources as settlement } from './settlement.ts'
 import { resources as reviews } from './reviews.ts'
+import { resources as orders } from './orders.ts'
 
 /** Seller resources by name (the path segment after /Seller/). */
-export const RESOURCES: Record<string, ResourceDecl> = Object.fromEntries([...rbac, ...catalog, ...logistics, ...settlement, ...reviews].map((r) => [r.name, r]))
+export const RESOURCES: Record<string, ResourceDecl> = Object.fromEntries([...rbac, ...catalog, ...logistics, ...settlement, ...reviews, ...orders].map((r) => [r.name, r]))

@@ -13,6 +13,8 @@ import { OrderLines } from '../../storefront/order/OrderLines';
 import { orderPayPath } from '../../storefront/order/orderParams';
 import type { OrderDetail } from '../../storefront/order/types';
 import { cancelOrder } from './cancelOrder';
+import { ConfirmReceiptButton } from './ConfirmReceiptButton';
+import { OrderTracking } from './OrderTracking';
 import { OrderStatusBadge } from './OrderCard';
 import { buildTimeline, canCancel, canPay, moneyRows, stepsDone } from './orderModel';
 import { PayCountdown } from './PayCountdown';
@@ -84,6 +86,7 @@ function Order({ order, onChanged }: { order: OrderDetail; onChanged: () => void
             )}
           </Stack>
           <Group gap="xs">
+            <ConfirmReceiptButton order={order} onChanged={onChanged} />
             {canCancel(order) && (
               <Button variant="default" onClick={() => void cancel()} loading={cancelling}>
                 {to('list.cancel')}
@@ -130,6 +133,7 @@ function Order({ order, onChanged }: { order: OrderDetail; onChanged: () => void
           </Section>
         </Stack>
       </SimpleGrid>
+      <OrderTracking order={order} />
       <Section title={to('detail.goods')}>
         <OrderLines lines={order.lines} />
         <Stack gap={2} mt="md" ml="auto" w={{ base: '100%', xs: 280 }} data-testid="order-money">
