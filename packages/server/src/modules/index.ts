@@ -12,6 +12,7 @@ import addresses from './addresses/routes.ts'
 import cart from './cart/routes.ts'
 import checkout from './checkout/routes.ts'
 import orders from './orders/routes.ts'
+import aftersales from './aftersales/routes.ts'
 
 /** Every domain module, in registration order. */
-export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders]
+export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, aftersales]

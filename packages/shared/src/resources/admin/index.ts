@@ -2,6 +2,7 @@ import type { ResourceDecl } from '../../resource.ts'
 import { resources as rbac } from './rbac.ts'
 import { resources as content } from './content.ts'
 import { resources as catalog } from './catalog.ts'
+import { resources as aftersales } from './aftersales.ts'
 
 /** Admin resources by name (the path segment after /Admin/). */
-export const RESOURCES: Record<string, ResourceDecl> = Object.fromEntries([...rbac, ...content, ...catalog].map((r) => [r.name, r]))
+export const RESOURCES: Record<string, ResourceDecl> = Object.fromEntries([...rbac, ...content, ...catalog, ...aftersales].map((r) => [r.name, r]))

@@ -2,6 +2,7 @@ import type { ResourceDecl } from '../../resource.ts'
 import { resources as rbac } from './rbac.ts'
 import { resources as catalog } from './catalog.ts'
 import { resources as logistics } from './logistics.ts'
+import { resources as aftersales } from './aftersales.ts'
 
 /** Seller resources by name (the path segment after /Seller/). */
-export const RESOURCES: Record<string, ResourceDecl> = Object.fromEntries([...rbac, ...catalog, ...logistics].map((r) => [r.name, r]))
+export const RESOURCES: Record<string, ResourceDecl> = Object.fromEntries([...rbac, ...catalog, ...logistics, ...aftersales].map((r) => [r.name, r]))
