@@ -27,7 +27,7 @@ afterAll(async () => app?.close())
 type World = Awaited<ReturnType<typeof paidWorld>>
 const auths = async (w: World) => ({
   user: bearer(await tokenFor(app, 'user', w.user.id)),
-  seller: bearer(await tokenFor(app, 'seller', (w.seller as { id: number }).id)),
+  seller: bearer(await tokenFor(app, 'seller', w.seller.id)),
 })
 let keys = 0
 const open = (auth: Record<string, string>, body: object, key = `k${++keys}`) => http(app).post('/api/user/order/refund').set(auth).set('Idempotency-Key', key).send(body)
@@ -159,7 +159,7 @@ describe('when a request may be opened', () => {
       [{ order_status: 4, is_settlement: 1 }, '订单已结算，不能再申请售后'],
       [{ order_status: 4, settle_after: new Date(Date.now() - 1000) }, '订单已超过售后期限'],
     ] as const) {
-      await app.db.orders.update({ where: { id: w.orderId }, data: { order_status: 2, is_settlement: 0, settle_after: null, ...data } })
+      await app.db.orders.update({ where: { id: w.orderId }, data: { is_settlement: 0, settle_after: null, ...data } })
       const res = await open(a.user, body(w.orderId, line))
       expect(res.body, JSON.stringify(data)).toMatchObject({ code: 402, msg })
       expect((await http(app).get(`/api/user/order/${w.orderId}/refund_caps`).set(a.user)).body.data.refused).toBe(msg)
@@ -280,7 +280,7 @@ describe('auto-agree', () => {
     // The worker was stopped while it came due: once started, the sweeper and the job both run, the request is agreed once.
     await app.db.refunds.update({ where: { id }, data: { agree_deadline: new Date(Date.now() - 1000) } })
     const before = await money(w.user.id)
-    const [swept, ...ran] = await Promise.all([refundAgreeJob.sweep!.run(app), run(), run()])
+    const [swept, ...ran] = (await Promise.all([refundAgreeJob.sweep!.run(app), run(), run()])) as [{ agreed: number }, { outcome: string }, { outcome: string }]
     expect([swept.agreed, ...ran.map((r) => r.outcome)].filter((o) => o === 1 || o === 'done')).toHaveLength(1)
     expect(await refund(id)).toMatchObject({ refund_verify: 1, refund_step: 3 })
     expect(await money(w.user.id)).toBe((Number(before) + 10).toFixed(2))

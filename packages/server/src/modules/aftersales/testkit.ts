@@ -29,7 +29,7 @@ export async function paidOrder(app: FastifyInstance, userId: number, lines: { g
 }
 
 /** A seller's store, a shopper and a paid order of 2 × 10.00 and 3 × 5.00 of it. */
-export async function paidWorld(app: FastifyInstance, owner?: { storeId: number }) {
+export async function paidWorld(app: FastifyInstance, owner?: { id: number; storeId: number }) {
   const seller = owner ?? (await createSeller(app))
   const [a, b] = [await goodsOf(app, seller.storeId, '10.00'), await goodsOf(app, seller.storeId, '5.00')]
   const user = await shopper(app)
