@@ -72,8 +72,6 @@ function userCentreRoutes(): RouteObject[] {
     ['integral', 'route.integralLog'],
     ['frozen_money', 'route.frozenMoney'],
     ['order/comment/:id', 'route.orderComment'],
-    ['order/refund/:id', 'route.orderRefund'],
-    ['order/refund_form/:id', 'route.orderRefundForm'],
     ['integral_order', 'route.integralOrder'],
     ['coupons', 'route.coupons'],
     ['distribution', 'route.distribution'],
@@ -92,6 +90,8 @@ function userCentreRoutes(): RouteObject[] {
     page('address/form/:id?', 'route.addressForm', 'user/address/AddressFormPage', () => import('./user/address/AddressFormPage')),
     page('orders', 'route.orders', 'user/orders/OrdersPage', () => import('./user/orders/OrdersPage')),
     page('order/:id', 'route.order', 'user/orders/OrderPage', () => import('./user/orders/OrderPage')),
+    page('order/refund/:id', 'route.orderRefund', 'user/aftersales/RefundPage', () => import('./user/aftersales/RefundPage')),
+    page('order/refund_form/:id', 'route.orderRefundForm', 'user/aftersales/RefundFormPage', () => import('./user/aftersales/RefundFormPage')),
     ...placeholders.map(([path, titleKey]) => placeholder(titleKey, path)),
   ];
 }

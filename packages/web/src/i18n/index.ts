@@ -18,6 +18,8 @@ import shopperZhCn from './shopper.zh-cn.json';
 import shopperEn from './shopper.en.json';
 import ordersZhCn from './orders.zh-cn.json';
 import ordersEn from './orders.en.json';
+import aftersalesZhCn from './aftersales.zh-cn.json';
+import aftersalesEn from './aftersales.en.json';
 
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
@@ -31,8 +33,8 @@ function applyDocumentLanguage(language: string) {
 
 void i18n.use(initReactI18next).init({
   resources: {
-    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...configsZhCn, ...catalogZhCn, ...backofficeCatalogZhCn, ...shopperZhCn, ...ordersZhCn } },
-    en: { translation: { ...en, ...resourceEn, ...configsEn, ...catalogEn, ...backofficeCatalogEn, ...shopperEn, ...ordersEn } },
+    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...configsZhCn, ...catalogZhCn, ...backofficeCatalogZhCn, ...shopperZhCn, ...ordersZhCn, ...aftersalesZhCn } },
+    en: { translation: { ...en, ...resourceEn, ...configsEn, ...catalogEn, ...backofficeCatalogEn, ...shopperEn, ...ordersEn, ...aftersalesEn } },
   },
   lng: detectLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), browserLanguages()),
   fallbackLng: DEFAULT_LANGUAGE,

@@ -299,3 +299,19 @@ describe('auto-agree', () => {
     expect((await refund(id)).refund_verify).toBe(0)
   })
 })
+
+describe("the shopper's after-sales tab", () => {
+  test('lists the orders with a request open or all closed, whatever their status, and counts them', async () => {
+    const w = await paidWorld(app)
+    const a = await auths(w)
+    const plain = await paidOrder(app, w.user.id, [{ goods_id: w.goods[0].id, buy_num: 1 }])
+    const ids = async () => (await http(app).get('/api/user/orders').set(a.user).query({ after_sale: '1' })).body.data.data.map((o: { id: number }) => o.id)
+    expect(await ids()).toEqual([])
+    const id = (await open(a.user, { order_id: w.orderId, refund_type: 0, lines: [{ order_goods_id: w.lines[0].id, num: 1 }], refund_money: '1.00', refund_remark: 'x' })).body.data.id
+    expect(await ids()).toEqual([w.orderId])
+    await http(app).put(`/api/user/refunds/${id}/withdraw`).set(a.user).send({})
+    expect(await ids()).toEqual([w.orderId])
+    expect((await http(app).get('/api/user/order/counts').set(a.user)).body.data).toMatchObject({ all: 2, after_sale: 1 })
+    expect(await ids()).not.toContain(plain.orderId)
+  })
+})
