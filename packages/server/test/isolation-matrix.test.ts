@@ -13,6 +13,7 @@ import { post } from '../src/core/ledger.ts'
 import { runUnit } from '../src/core/unitOfWork.ts'
 import { createComment } from '../src/modules/catalog/testkit.ts'
 import { paidOrders, placeOrders } from '../src/modules/orders/testkit.ts'
+import { pendingRequest } from '../src/modules/aftersales/testkit.ts'
 
 type Seller = Awaited<ReturnType<typeof createSeller>>
 type Factory = {
@@ -53,6 +54,11 @@ const FACTORIES: Record<string, Factory> = {
   file_spaces: {
     model: 'file_spaces',
     create: async (app, owner) => (await app.db.file_spaces.create({ data: { belong_id: owner.storeId, name: 'a.png', new_name: 'a.png', url: '/uploads/a.png' } })).id,
+  },  /** a pending after-sales request on a paid order of the store */
+  refunds: {
+    model: 'refunds',
+    create: async (app, owner) => (await pendingRequest(app, { storeId: owner.storeId })).refundId,
+    body: (route) => (route.url.endsWith('/refuse') ? { refuse_remark: 'intruder' } : {}),
   },
   /** the store's settlement of one of its orders */
   order_settlements: {
@@ -110,6 +116,12 @@ const SHOPPER_FACTORIES: Record<string, ShopperFactory> = {
       return (await placeOrders(app, owner.id, [{ goods_id: goods.id, buy_num: 1 }]))[0]
     },
     body: () => ({ order_status: 0 }),
+  },  /** a pending after-sales request of the shopper on a paid order */
+  refunds: {
+    model: 'refunds',
+    create: async (app, owner) => (await pendingRequest(app, { userId: owner.id })).refundId,
+    body: (route) =>
+      route.url.endsWith('/ship') ? { delivery_code: 'SF', delivery_no: 'SF1' } : route.url.endsWith('/arbitrate') ? { arbitration_remark: 'intruder' } : {},
   },
   /** a line of an unpaid order (/user/comment/add/{order_goods id}) */
   comment: {

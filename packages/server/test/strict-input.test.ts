@@ -45,6 +45,11 @@ const VALID: Record<string, object> = {
   'POST /api/user/order/check': { order_id: [1] },
   'PUT /api/user/order/:id': { order_status: 0 },
   'POST /api/user/comments': { order_goods_id: 1, score: 5, agree: 5, service: 5, speed: 5 },
+  'POST /api/user/order/refund': { order_id: 1, refund_type: 0, lines: [{ order_goods_id: 1, num: 1 }], refund_money: '1.00', refund_remark: 'x' },
+  'PUT /api/user/refunds/:id/ship': { delivery_code: 'SF', delivery_no: 'SF1' },
+  'PUT /api/user/refunds/:id/arbitrate': { arbitration_remark: 'x' },
+  'PUT /api/Seller/refunds/:id/refuse': { refuse_remark: 'x' },
+  'PUT /api/Admin/refunds/:id/arbitrate': { decision: 'close', admin_remark: 'x' },
   'PUT /api/store': {
     store_name: 'Shop', store_mobile: '13800138000', area: [1, 2, 3], store_address: 'Street 1', business_license: '/uploads/l.png',
     business_license_no: 'L1', legal_person: 'Li', store_phone: '13800138000', id_card_no: '11010519491231002X',

@@ -69,8 +69,6 @@ function userCentreRoutes(): RouteObject[] {
     ['money', 'route.money'],
     ['integral', 'route.integralLog'],
     ['frozen_money', 'route.frozenMoney'],
-    ['order/refund/:id', 'route.orderRefund'],
-    ['order/refund_form/:id', 'route.orderRefundForm'],
     ['integral_order', 'route.integralOrder'],
     ['coupons', 'route.coupons'],
     ['distribution', 'route.distribution'],
@@ -92,6 +90,8 @@ function userCentreRoutes(): RouteObject[] {
     page('order/comment/:id', 'route.orderComment', 'user/reviews/OrderReviewPage', () => import('./user/reviews/OrderReviewPage')),
     page('comment/add/:id', 'route.commentAdd', 'user/reviews/LineReviewPage', () => import('./user/reviews/LineReviewPage')),
     page('comments', 'route.comments', 'user/reviews/MyReviewsPage', () => import('./user/reviews/MyReviewsPage')),
+    page('order/refund/:id', 'route.orderRefund', 'user/aftersales/RefundPage', () => import('./user/aftersales/RefundPage')),
+    page('order/refund_form/:id', 'route.orderRefundForm', 'user/aftersales/RefundFormPage', () => import('./user/aftersales/RefundFormPage')),
     ...placeholders.map(([path, titleKey]) => placeholder(titleKey, path)),
   ];
 }

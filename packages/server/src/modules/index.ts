@@ -15,6 +15,7 @@ import orders from './orders/routes.ts'
 import settlement from './settlement/routes.ts'
 import reviews from './reviews/routes.ts'
 import fulfilment from './fulfilment/routes.ts'
+import aftersales from './aftersales/routes.ts'
 
 /** Every domain module, in registration order. */
-export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews, fulfilment]
+export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews, fulfilment, aftersales]

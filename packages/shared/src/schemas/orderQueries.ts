@@ -51,6 +51,8 @@ export const orderListQuery = z.strictObject({
     .pipe(z.number().int().min(STATUS_FILTER_MIN).max(ORDER_STATUS.COMPLETED))
     .default(STATUS_FILTER_MIN),
   order_no: zx.text(32).optional(),
+  /** 1: only orders with after-sales requests (open now, or all closed), whatever their status */
+  after_sale: z.literal('1').transform(() => true).optional(),
   /** from,to */
   created_at: z
     .string()
@@ -94,7 +96,8 @@ export type OrderDetail = OrderRow & {
   delivery_no: string
 }
 
-export type OrderCounts = { all: number; by_status: Record<string, number> }
+/** after_sale: orders with an after-sales request open, or whose requests are all closed (the after-sales tab) */
+export type OrderCounts = { all: number; by_status: Record<string, number>; after_sale: number }
 
 export type PayInfo = {
   orders: { id: number; order_no: string; store_name: string; total_price: string; order_status: number; pay_deadline: string | null }[]

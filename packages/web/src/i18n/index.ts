@@ -24,6 +24,8 @@ import reviewsZhCn from './reviews.zh-cn.json';
 import reviewsEn from './reviews.en.json';
 import fulfilZhCn from './fulfil.zh-cn.json';
 import fulfilEn from './fulfil.en.json';
+import aftersalesZhCn from './aftersales.zh-cn.json';
+import aftersalesEn from './aftersales.en.json';
 
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
@@ -37,8 +39,8 @@ function applyDocumentLanguage(language: string) {
 
 void i18n.use(initReactI18next).init({
   resources: {
-    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...configsZhCn, ...catalogZhCn, ...backofficeCatalogZhCn, ...shopperZhCn, ...ordersZhCn, ...settleZhCn, ...reviewsZhCn, ...fulfilZhCn } },
-    en: { translation: { ...en, ...resourceEn, ...configsEn, ...catalogEn, ...backofficeCatalogEn, ...shopperEn, ...ordersEn, ...settleEn, ...reviewsEn, ...fulfilEn } },
+    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...configsZhCn, ...catalogZhCn, ...backofficeCatalogZhCn, ...shopperZhCn, ...ordersZhCn, ...settleZhCn, ...reviewsZhCn, ...fulfilZhCn, ...aftersalesZhCn } },
+    en: { translation: { ...en, ...resourceEn, ...configsEn, ...catalogEn, ...backofficeCatalogEn, ...shopperEn, ...ordersEn, ...settleEn, ...reviewsEn, ...fulfilEn, ...aftersalesEn } },
   },
   lng: detectLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), browserLanguages()),
   fallbackLng: DEFAULT_LANGUAGE,

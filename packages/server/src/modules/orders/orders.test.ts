@@ -327,7 +327,7 @@ describe('reading own orders', () => {
     expect((await http(app).get('/api/user/orders?created_at=2020-01-01,2020-01-31').set(me.auth)).body.data.total).toBe(0)
     expect((await http(app).get('/api/user/orders?per_page=7').set(me.auth)).status).toBe(400)
 
-    expect((await http(app).get('/api/user/order/counts').set(me.auth)).body.data).toEqual({ all: 3, by_status: { 0: 1, 1: 1, 2: 1, 3: 0, 4: 0, 5: 0, 6: 0 } })
+    expect((await http(app).get('/api/user/order/counts').set(me.auth)).body.data).toEqual({ all: 3, by_status: { 0: 1, 1: 1, 2: 1, 3: 0, 4: 0, 5: 0, 6: 0 }, after_sale: 0 })
     const detail = (await http(app).get(`/api/user/order/${ids[0]}`).set(me.auth)).body.data
     expect(detail).toMatchObject({
       id: ids[0], order_status: 2, order_price: '20.00', discount_money: '0.00', total_price: '20.00', receive_name: '张三', receive_tel: '13800138000',

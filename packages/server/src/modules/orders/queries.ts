@@ -1,7 +1,7 @@
 // What the shopper reads of their orders: the pay page's summary, the paid check it polls, the list with its status
 // tabs and counts, the detail. Always the caller's own orders: another's id is 404 like a missing one.
 import type { FastifyInstance } from 'fastify'
-import { ORDER_STATUS, decimalToCents, fromCents, sumCents } from '@qshop/shared'
+import { ORDER_REFUND_STATUS, ORDER_STATUS, decimalToCents, fromCents, sumCents } from '@qshop/shared'
 import { PAYMENT_NAMES } from '@qshop/shared/schemas/orderQueries'
 import type { CheckAnswer, OrderCounts, OrderListQuery, PaymentName } from '@qshop/shared/schemas/orderQueries'
 import type { Prisma } from '../../generated/prisma/client.ts'
@@ -59,6 +59,9 @@ export async function checkPaid(app: FastifyInstance, userId: number, ids: numbe
   }
 }
 
+/** The after-sales tab: a request open now, or every request closed (refund_status 2). */
+const AFTER_SALE_WHERE: Prisma.ordersWhereInput[] = [{ open_refunds: { gt: 0 } }, { refund_status: ORDER_REFUND_STATUS.FINISHED }]
+
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 /** A day names all of it, a time its whole second; in the process's zone, the zone times are answered in. */
 function span(value: string): { from: Date; to: Date } {
@@ -72,6 +75,7 @@ export async function listOrders(app: FastifyInstance, userId: number, q: OrderL
   const where: Prisma.ordersWhereInput = { user_id: userId }
   if (q.order_status >= 0) where.order_status = q.order_status
   if (q.order_no) where.order_no = q.order_no
+  if (q.after_sale) where.OR = AFTER_SALE_WHERE
   if (q.created_at) where.created_at = { gte: span(q.created_at[0]).from, lt: span(q.created_at[1]).to }
   const [total, rows] = await Promise.all([
     app.db.orders.count({ where }),
@@ -88,10 +92,13 @@ export async function listOrders(app: FastifyInstance, userId: number, q: OrderL
 }
 
 export async function orderCounts(app: FastifyInstance, userId: number): Promise<OrderCounts> {
-  const groups = await app.db.orders.groupBy({ by: ['order_status'], where: { user_id: userId }, _count: { _all: true }, orderBy: { order_status: 'asc' } })
+  const [groups, after_sale] = await Promise.all([
+    app.db.orders.groupBy({ by: ['order_status'], where: { user_id: userId }, _count: { _all: true }, orderBy: { order_status: 'asc' } }),
+    app.db.orders.count({ where: { user_id: userId, OR: AFTER_SALE_WHERE } }),
+  ])
   const by_status: Record<string, number> = Object.fromEntries(Object.values(ORDER_STATUS).map((s) => [String(s), 0]))
   for (const g of groups) by_status[String(g.order_status)] = g._count._all
-  return { all: groups.reduce((n, g) => n + g._count._all, 0), by_status }
+  return { all: groups.reduce((n, g) => n + g._count._all, 0), by_status, after_sale }
 }
 
 export async function orderDetail(app: FastifyInstance, userId: number, id: number) {

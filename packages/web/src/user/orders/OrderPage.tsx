@@ -12,6 +12,7 @@ import { MoneyLine } from '../../storefront/order/MoneyLine';
 import { OrderLines } from '../../storefront/order/OrderLines';
 import { orderPayPath } from '../../storefront/order/orderParams';
 import type { OrderDetail } from '../../storefront/order/types';
+import { AfterSaleActions } from './AfterSaleActions';
 import { cancelOrder } from './cancelOrder';
 import { ConfirmReceiptButton } from './ConfirmReceiptButton';
 import { OrderTracking } from './OrderTracking';
@@ -87,6 +88,7 @@ function Order({ order, onChanged }: { order: OrderDetail; onChanged: () => void
           </Stack>
           <Group gap="xs">
             <ConfirmReceiptButton order={order} onChanged={onChanged} />
+            <AfterSaleActions order={order} />
             {canCancel(order) && (
               <Button variant="default" onClick={() => void cancel()} loading={cancelling}>
                 {to('list.cancel')}

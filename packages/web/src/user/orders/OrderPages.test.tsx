@@ -30,7 +30,7 @@ beforeEach(async () => {
   requests = stubApi((request) => {
     const path = request.url.pathname;
     if (path === '/api/user/orders') return page(rows, rows.length);
-    if (path === '/api/user/order/counts') return { all: 9, by_status: { '0': 3, '1': 1, '2': 5 } };
+    if (path === '/api/user/order/counts') return { all: 9, by_status: { '0': 3, '1': 1, '2': 5 }, after_sale: 0 };
     if (path === '/api/user/order/7' && request.method === 'PUT') {
       rows = [row(7, 0), row(6, 2)];
       return null;

@@ -14,6 +14,7 @@ import { api } from '../../api/client';
 import { EmptyState, LoadFailed } from '../../storefront/catalog/LoadStates';
 import { Pager } from '../../storefront/catalog/Pager';
 import { useLoad } from '../../storefront/catalog/useLoad';
+import { ORDER_STATUS } from '@qshop/shared/states';
 import type { OrderCounts, OrderRow } from '../../storefront/order/types';
 import { cancelOrder } from './cancelOrder';
 import { hasFilters, ordersQuery, readListState, writeListState, type ListState } from './listQuery';
@@ -24,6 +25,7 @@ const DAY = 'YYYY-MM-DD';
 
 function tabCount(counts: OrderCounts | undefined, status: number | null): number | undefined {
   if (!counts) return undefined;
+  if (status === ORDER_STATUS.AFTER_SALE) return counts.after_sale;
   return status === null ? counts.all : (counts.by_status[String(status)] ?? 0);
 }
 

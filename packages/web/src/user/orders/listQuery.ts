@@ -51,7 +51,8 @@ export function ordersQuery(state: ListState): Record<string, string | number> {
   const status = statusOfTab(state.tab);
   return {
     page: state.page,
-    ...(status !== null ? { order_status: status } : {}),
+    // The after-sales tab is not a status: orders with requests, whatever their status.
+    ...(state.tab === 'afterSale' ? { after_sale: 1 } : status !== null ? { order_status: status } : {}),
     ...(state.orderNo ? { order_no: state.orderNo } : {}),
     ...(state.from && state.to ? { created_at: `${state.from},${state.to}` } : {}),
   };

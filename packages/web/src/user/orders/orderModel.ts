@@ -12,6 +12,8 @@ export const ORDER_TABS = [
   { key: 'paid', status: ORDER_STATUS.PAID },
   { key: 'shipped', status: ORDER_STATUS.SHIPPED },
   { key: 'received', status: ORDER_STATUS.RECEIVED },
+  // Not a status any more (requests do not move the order): the list asks for orders with requests (after_sale=1);
+  // 5 only names the tab in the address.
   { key: 'afterSale', status: ORDER_STATUS.AFTER_SALE },
   { key: 'completed', status: ORDER_STATUS.COMPLETED },
   { key: 'cancelled', status: ORDER_STATUS.CANCELLED },
