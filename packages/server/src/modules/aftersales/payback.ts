@@ -12,6 +12,8 @@ import { transition } from '../../core/transition.ts'
 import type { Tx, Unit, UnitInfra } from '../../core/unitOfWork.ts'
 import { paymentRefunderFor } from '../../adapters/payment/index.ts'
 import { invalidateGoodsCounters } from '../catalog/cache.ts'
+import { completeIfReviewed } from '../reviews/service.ts'
+import { scheduleOrderSettle } from '../settlement/settleJob.ts'
 import type { Infra } from '../../plugins/infra.ts'
 
 export type PaybackInfra = UnitInfra & Pick<Infra, 'redis' | 'key'>
@@ -115,6 +117,11 @@ export async function markRefunded(
   }
 
   const [{ left }] = await tx.$queryRaw<{ left: bigint }[]>`SELECT COUNT(*) AS \`left\` FROM order_goods WHERE order_id = ${r.order_id} AND refunded_num < buy_num`
-  if (!Number(left))
+  if (!Number(left)) {
     await transition(tx, ORDER_FLOW, r.order_id, { from: [ORDER_STATUS.PAID, ORDER_STATUS.SHIPPED, ORDER_STATUS.RECEIVED], to: ORDER_STATUS.COMPLETED }, { data: { settle_after: now } })
+    await scheduleOrderSettle(unit, r.order_id, now)
+  } else if (r.order_status === ORDER_STATUS.RECEIVED) {
+    // The units refunded may have been the last ones still owing a review (the order's row is locked above).
+    await completeIfReviewed(tx, r.order_id)
+  }
 }
