@@ -57,7 +57,6 @@ test(`seed ${SEED}: balances equal their ledgers, paid = refunded + settled + co
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]
   const leaves = await leafClasses(app)
   const sellers = [await sellerWithStore(app, leaves), await sellerWithStore(app, leaves)]
-  await app.db.expresses.upsert({ where: { code: 'SF' }, create: { name: '顺丰速运', code: 'SF' }, update: {} })
   const goods = [
     await createGoods(app, sellers[0].storeId, leaves[0].id, { goods_price: '12.50', goods_stock: 400 }),
     await createGoods(app, sellers[0].storeId, leaves[0].id, { goods_price: '3.33', goods_stock: 400 }),
@@ -109,7 +108,7 @@ test(`seed ${SEED}: balances equal their ledgers, paid = refunded + settled + co
       if (!paid.length) return
       const o = pick(paid)
       const s = sellerOf(o.store_id)
-      await attempt('ship', () => shipOrder(app as never, sellerCtx(s.id, s.storeId), o.id, { delivery_code: 'SF', delivery_no: `SF${o.id}` }))
+      await attempt('ship', () => shipOrder(app as never, sellerCtx(s.id, s.storeId), o.id, { delivery_code: 'sf', delivery_no: `SF${o.id}` }))
     } else if (roll < 0.47) {
       const shipped = await ordersIn([ORDER_STATUS.SHIPPED])
       if (!shipped.length) return
@@ -147,7 +146,7 @@ test(`seed ${SEED}: balances equal their ledgers, paid = refunded + settled + co
       const returning = await requestsIn({ refund_verify: REFUND_VERIFY.AGREED, refund_step: { in: [REFUND_STEP.AWAIT_BUYER_SHIPMENT, REFUND_STEP.AWAIT_SELLER] }, refund_type: REFUND_TYPE.GOODS })
       if (!returning.length) return
       const r = pick(returning)
-      await attempt('return shipped', () => shipReturn(app as never, r.id, r.user_id, { delivery_code: 'SF', delivery_no: `RT${r.id}` }))
+      await attempt('return shipped', () => shipReturn(app as never, r.id, r.user_id, { delivery_code: 'sf', delivery_no: `RT${r.id}` }))
       await attempt('return confirmed', () => confirmReturned(app as never, r.id, r.store_id))
     } else {
       // The job's unit and "settle now" on the same due orders at once.
@@ -167,12 +166,12 @@ test(`seed ${SEED}: balances equal their ledgers, paid = refunded + settled + co
   // rules keep (nothing here).
   for (const r of await requestsIn({ refund_verify: REFUND_VERIFY.PENDING })) await withdrawRequest(app as never, r.id, r.user_id)
   for (const r of await requestsIn({ refund_verify: REFUND_VERIFY.AGREED, refund_step: { not: REFUND_STEP.DONE } })) {
-    await shipReturn(app as never, r.id, r.user_id, { delivery_code: 'SF', delivery_no: `RT${r.id}` }).catch(() => undefined)
+    await shipReturn(app as never, r.id, r.user_id, { delivery_code: 'sf', delivery_no: `RT${r.id}` }).catch(() => undefined)
     await confirmReturned(app as never, r.id, r.store_id)
   }
   for (const o of await ordersIn([ORDER_STATUS.PAID])) {
     const s = sellerOf(o.store_id)
-    await shipOrder(app as never, sellerCtx(s.id, s.storeId), o.id, { delivery_code: 'SF', delivery_no: `SF${o.id}` })
+    await shipOrder(app as never, sellerCtx(s.id, s.storeId), o.id, { delivery_code: 'sf', delivery_no: `SF${o.id}` })
   }
   for (const o of await ordersIn([ORDER_STATUS.SHIPPED])) await confirmReceipt(app as never, o.id, { userId: o.user_id })
   for (const o of await ordersIn([ORDER_STATUS.RECEIVED, ORDER_STATUS.COMPLETED])) await settleOrder(app as never, o.id, LATER())

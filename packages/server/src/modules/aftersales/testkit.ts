@@ -1,12 +1,10 @@
-// Test support for after-sales: a store with goods, a shopper with a paid order of it, orders moved on as the
-// fulfilment slice will move them (ship, receive), and requests opened through the service.
+// Test support for after-sales: a store with goods, a shopper with a paid order of it, orders moved on by the
+// fulfilment services (ship, receive), and requests opened through the service.
 import type { FastifyInstance } from 'fastify'
-import { ORDER_FLOW, ORDER_STATUS } from '@qshop/shared'
 import type { RefundOpenBody } from '@qshop/shared/schemas/aftersales'
 import { createSeller, createUser } from '../../../test/factories.ts'
 import { hashPassword } from '../../core/hash.ts'
-import { transition } from '../../core/transition.ts'
-import { runUnit } from '../../core/unitOfWork.ts'
+import { shipOrders } from '../fulfilment/testkit.ts'
 import { paidOrders } from '../orders/testkit.ts'
 import { openRefund } from './open.ts'
 
@@ -37,16 +35,12 @@ export async function paidWorld(app: FastifyInstance, owner?: { id: number; stor
   return { seller, user, goods: [a, b], ...order }
 }
 
-/** Ships (2 → 3) the order as fulfilment does; `receive` also receives it (3 → 4) with its after-sale window. */
+/** Ships (2 → 3) the order through the fulfilment services; `receive` also receives it (3 → 4), opening its after-sale
+ *  window of task.after_sale_days; `windowDays` then sets the window's end that many days after receipt instead. */
 export async function shipOrder(app: FastifyInstance, orderId: number, opts: { receive?: boolean; windowDays?: number } = {}) {
-  await runUnit(app, async (tx) => {
-    const now = new Date()
-    await transition(tx, ORDER_FLOW, orderId, { from: ORDER_STATUS.PAID, to: ORDER_STATUS.SHIPPED }, { data: { delivery_time: now, delivery_code: 'SF', delivery_no: 'SF1' } })
-    if (opts.receive)
-      await transition(tx, ORDER_FLOW, orderId, { from: ORDER_STATUS.SHIPPED, to: ORDER_STATUS.RECEIVED }, {
-        data: { receipt_time: now, settle_after: new Date(now.getTime() + (opts.windowDays ?? 7) * 86400_000) },
-      })
-  })
+  await shipOrders(app, [orderId], { receive: opts.receive })
+  if (opts.receive && opts.windowDays !== undefined)
+    await app.db.orders.update({ where: { id: orderId }, data: { settle_after: new Date(Date.now() + opts.windowDays * 86400_000) } })
 }
 
 let keys = 0

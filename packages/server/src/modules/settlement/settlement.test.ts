@@ -195,7 +195,11 @@ describe('exactly once', () => {
       ...(await receivedOrders(app, shopper, [{ goods_id: cup.id, buy_num: 2 }], { rate: '1', settleAfter: new Date(now - 60_000) })),
     ]
     const [later] = await receivedOrders(app, shopper, [{ goods_id: cup.id, buy_num: 1 }], { settleAfter: new Date(now + 3600_000) })
-    // Staged where settle_after was set (twice for one order: still one job), and sent while no worker ran.
+    // The receipts staged each order's job at the end of the real window; this test set the windows' ends itself, so
+    // it stages the jobs again at those: where settle_after was set (twice for one order: still one job), and sent
+    // while no worker ran.
+    await app.queues.get(QUEUE_SETTLEMENT).obliterate({ force: true })
+    await app.db.outbox.deleteMany({ where: { queue: QUEUE_SETTLEMENT } })
     await runUnit(app, async (_tx, unit) => {
       for (const id of [...due, later]) await scheduleOrderSettle(unit, id, (await order(id)).settle_after!)
       await scheduleOrderSettle(unit, due[0], new Date(now - 120_000))

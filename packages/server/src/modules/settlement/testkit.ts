@@ -1,13 +1,14 @@
-// Test set-up for settlement while fulfilment and after-sales are built beside it (issue 10 contract, "Tests before
-// the merge"): paid orders moved on with core/transition.ts plus the columns the real changes write — shipped
-// (delivery_time), received (receipt_time, settle_after), requests opened and closed (open_refunds), money given back
-// (refund_money, with the shopper's ledger credit), fully refunded (completed, settle_after = now). After the merge
-// these become calls of the fulfilment and after-sales services.
+// Test set-up for settlement: paid orders shipped and received by the fulfilment services; after-sales outcomes written
+// as the columns the after-sales services leave them — requests opened and closed (open_refunds), money given back
+// (refund_money, with the shopper's ledger credit), fully refunded (completed, settle_after = now) — so each test sets
+// exactly the refunded amount it checks. The whole path through the real services is the randomized run's
+// (test/order-lifecycle.randomized.test.ts).
 import type { FastifyInstance } from 'fastify'
 import { ORDER_FLOW, ORDER_STATUS, decimalToCents, fromCents } from '@qshop/shared'
 import { post } from '../../core/ledger.ts'
 import { transition } from '../../core/transition.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
+import { shipOrders } from '../fulfilment/testkit.ts'
 import { paidOrders, type FixtureLine } from '../orders/testkit.ts'
 
 /**
@@ -16,12 +17,10 @@ import { paidOrders, type FixtureLine } from '../orders/testkit.ts'
  */
 export async function receivedOrders(app: FastifyInstance, userId: number, lines: FixtureLine[], opts: { rate?: string; settleAfter?: Date } = {}): Promise<number[]> {
   const ids = await paidOrders(app, userId, lines)
-  const now = new Date()
-  await runUnit(app, async (tx) => {
-    await tx.orders.updateMany({ where: { id: { in: ids } }, data: { settlement_rate: opts.rate ?? '0' } })
-    await transition(tx, ORDER_FLOW, ids, { from: ORDER_STATUS.PAID, to: ORDER_STATUS.SHIPPED }, { data: { delivery_time: now } })
-    await transition(tx, ORDER_FLOW, ids, { from: ORDER_STATUS.SHIPPED, to: ORDER_STATUS.RECEIVED }, { data: { receipt_time: now, settle_after: opts.settleAfter ?? new Date(now.getTime() - 60_000) } })
-  })
+  await app.db.orders.updateMany({ where: { id: { in: ids } }, data: { settlement_rate: opts.rate ?? '0' } })
+  await shipOrders(app, ids, { receive: true })
+  // The after-sale window has run its course (or ends at the time asked).
+  await app.db.orders.updateMany({ where: { id: { in: ids } }, data: { settle_after: opts.settleAfter ?? new Date(Date.now() - 60_000) } })
   return ids
 }
 
