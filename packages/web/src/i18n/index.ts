@@ -1,14 +1,21 @@
-import i18n, { type BackendModule } from 'i18next';
+import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../config';
 import { detectLanguage } from './language';
 import zhCn from './zh-cn.json';
+import en from './en.json';
 import resourceZhCn from './resource.zh-cn.json';
+import resourceEn from './resource.en.json';
 import configsZhCn from './configs.zh-cn.json';
+import configsEn from './configs.en.json';
 import backofficeCatalogZhCn from './backoffice-catalog.zh-cn.json';
+import backofficeCatalogEn from './backoffice-catalog.en.json';
 import catalogZhCn from './catalog.zh-cn.json';
+import catalogEn from './catalog.en.json';
 import shopperZhCn from './shopper.zh-cn.json';
+import shopperEn from './shopper.en.json';
 import ordersZhCn from './orders.zh-cn.json';
+import ordersEn from './orders.en.json';
 
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
@@ -19,25 +26,11 @@ function applyDocumentLanguage(language: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 
-/** Other languages than the default arrive in chunks of their own (en.ts); i18next waits for them before switching. */
-const otherLanguages: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(language, _namespace, callback) {
-    if (language !== 'en') return callback(null, {});
-    import('./en').then(
-      (module) => callback(null, module.default),
-      (error: Error) => callback(error, false),
-    );
-  },
-};
-
-/** Settles once the starting language's texts are there (at once for the default language): main.tsx renders then. */
-export const i18nReady = i18n.use(otherLanguages).use(initReactI18next).init({
+void i18n.use(initReactI18next).init({
   resources: {
     'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...configsZhCn, ...catalogZhCn, ...backofficeCatalogZhCn, ...shopperZhCn, ...ordersZhCn } },
+    en: { translation: { ...en, ...resourceEn, ...configsEn, ...catalogEn, ...backofficeCatalogEn, ...shopperEn, ...ordersEn } },
   },
-  partialBundledLanguages: true,
   lng: detectLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), browserLanguages()),
   fallbackLng: DEFAULT_LANGUAGE,
   // Without these two, i18next drops 'zh-cn' as unsupported (toolchain notes).
