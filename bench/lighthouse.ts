@@ -23,11 +23,13 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 export const LIGHTHOUSE_GOALS = { mobile: 90, desktop: 95, cls: 0.05 }
 type Preset = keyof Omit<typeof LIGHTHOUSE_GOALS, 'cls'>
+// LIGHTHOUSE_PRESETS=mobile (or desktop) measures one preset only, while working on it.
+const PRESETS = (['mobile', 'desktop'] as const).filter((p) => (process.env.LIGHTHOUSE_PRESETS ?? 'mobile,desktop').split(',').includes(p))
 
 export type LighthouseFigures = { score: number; fcp: number; lcp: number; tbt: number; cls: number; bytes: number; scripts: number }
 
 /** A free port on the loopback address. */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const server = createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as { port: number }
@@ -36,7 +38,7 @@ async function freePort(): Promise<number> {
 }
 
 /** One Lighthouse run (its CLI, which starts its own Chromium) of the performance category. */
-async function lighthouse(url: string, preset: Preset): Promise<LighthouseFigures> {
+export async function lighthouse(url: string, preset: Preset): Promise<LighthouseFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'qshop-lh-'))
   const output = path.join(dir, 'report.json')
   try {
@@ -87,7 +89,7 @@ const describe = (f: LighthouseFigures) =>
   `CLS ${f.cls.toFixed(3)}, ${Math.round(f.bytes / 1024)} KB transferred, ${f.scripts} scripts`
 
 /** The platform as `pnpm start` runs it, on its own database seeded with the demo data; answers its address. */
-async function startShop(env: NodeJS.ProcessEnv): Promise<{ url: string; goodsId: number; picture: string; child: ChildProcess }> {
+export async function startShop(env: NodeJS.ProcessEnv): Promise<{ url: string; goodsId: number; picture: string; child: ChildProcess }> {
   const config = loadConfig(env)
   await migrateDeploy(config.DATABASE_URL, path.join(ROOT, 'prisma/migrations'), () => {})
   const app = await buildApp(config, { logger: false })
@@ -152,7 +154,7 @@ export async function runLighthouse(): Promise<boolean[]> {
     // Warm the api's caches as a running shop has them.
     for (const api of ['/api/common', '/api/home', '/api/goods', `/api/goods/${shop.goodsId}`]) await fetch(`${shop.url}${api}`)
     console.log(`Lighthouse ${RUNS === 1 ? '(one run each' : `(median of ${RUNS} runs`}; on a busy machine every figure is worse, the floor's too)`)
-    for (const preset of ['mobile', 'desktop'] as const) {
+    for (const preset of PRESETS) {
       console.log(`     floor ${preset}: ${describe(await medianRun(floor.url, preset))}`)
       for (const [name, route] of Object.entries(pages)) {
         const f = await medianRun(`${shop.url}${route}`, preset)

@@ -1,6 +1,4 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/nprogress/styles.css';
 import 'virtual:theme-variables.css';
 import './i18n';
 import { StrictMode } from 'react';

@@ -1,5 +1,10 @@
-import dayjs from 'dayjs';
-import { DATETIME_FORMAT } from '../config';
+// DATETIME_FORMAT (config.ts) written out by hand: a date library would be one more in every page's first script.
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A date as YYYY-MM-DD HH:mm:ss in local time (DATETIME_FORMAT). */
+export function formatDateTime(date: Date): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
 
 export type FieldMap = Record<string, unknown>;
 
@@ -33,7 +38,7 @@ function appendField(out: URLSearchParams, key: string, value: unknown) {
   if (value === null) {
     out.append(key, '');
   } else if (value instanceof Date) {
-    out.append(key, dayjs(value).format(DATETIME_FORMAT));
+    out.append(key, formatDateTime(value));
   } else if (Array.isArray(value)) {
     if (value.length === 0) out.append(key, '');
     else if (value.every((item) => isPlainValue(item))) for (const item of value) out.append(`${key}[]`, scalar(item));

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../config';
 import { currentLanguage, setLanguage } from '../i18n';
 
-export function LanguageSwitch() {
+/** `defaultOpened`: shown open at once (the storefront header mounts it when its stand-in is clicked, HomeLayout). */
+export function LanguageSwitch({ defaultOpened = false }: { defaultOpened?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal defaultOpened={defaultOpened}>
       <Menu.Target>
         <Button variant="subtle" color="gray" size="compact-sm" leftSection={<IconLanguage size={14} />}>
           {t(`language.${currentLanguage()}`)}

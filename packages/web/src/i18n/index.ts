@@ -1,7 +1,5 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../config';
 import { detectLanguage } from './language';
 import zhCn from './zh-cn.json';
@@ -33,7 +31,6 @@ function browserLanguages(): readonly string[] {
 }
 
 function applyDocumentLanguage(language: string) {
-  dayjs.locale(language === 'en' ? 'en' : 'zh-cn');
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
 

@@ -1,35 +1,30 @@
-import { Anchor, Badge, Burger, Button, Drawer, Group, Menu, NavLink as MenuLink, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconShoppingCart } from '@tabler/icons-react';
+import { Anchor, Badge, Burger, Button, Group, Text } from '@mantine/core';
+import { IconLanguage, IconShoppingCart } from '@tabler/icons-react';
 import clsx from 'clsx';
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEffect } from 'react';
-import { Link, NavLink, Outlet, useLocation, useRouteLoaderData } from 'react-router-dom';
+import { Link, NavLink, Outlet, useRouteLoaderData } from 'react-router-dom';
 import logoUrl from '../assets/logo.svg';
 import { logout } from '../auth/authService';
 import { useIsLoggedIn, useSessionUser } from '../auth/useSession';
-import { LanguageSwitch } from '../components/LanguageSwitch';
 import { STOREFRONT_WIDTH } from '../config';
 import type { RootLoaderData } from '../router';
-import { encodeParams } from '../utils/base64Params';
+import { currentLanguage } from '../i18n';
+import { deferredChunk } from '../utils/deferredChunk';
 import { useCartCount } from './cartCount';
 import { useCommonData } from './commonStore';
 import classes from './HomeLayout.module.css';
+import { NAV_LINKS } from './navLinks';
 import { SearchBox } from './SearchBox';
 
 const LOGO_HEIGHT = 48;
 const LOGO_MAX_WIDTH = 180;
 
-const NAV_LINKS = [
-  { to: '/', labelKey: 'store.nav.home', end: true },
-  { to: '/stores', labelKey: 'store.nav.stores' },
-  { to: '/integral', labelKey: 'store.nav.integral' },
-  { to: '/seckills', labelKey: 'store.nav.seckills' },
-  { to: '/collectives', labelKey: 'store.nav.collectives' },
-];
+const headerMenus = deferredChunk(() => import('./HeaderMenus'));
+/** A stand-in's handlers that fetch the menus before the click that opens one. */
+const reachedFor = { onPointerEnter: headerMenus.request, onFocus: headerMenus.request, onTouchStart: headerMenus.request };
 
-function TopBar() {
+function TopBar({ language }: { language: ReactNode }) {
   const { t } = useTranslation();
   const user = useSessionUser('user');
   const loggedIn = useIsLoggedIn('user');
@@ -71,67 +66,36 @@ function TopBar() {
           <Anchor component={Link} to="/Seller/login" size="xs" c="dimmed" visibleFrom="sm">
             {t('store.sellerCentre')}
           </Anchor>
-          <LanguageSwitch />
+          {language}
         </Group>
       </div>
     </div>
   );
 }
 
-function CategoryMenu() {
-  const { t } = useTranslation();
-  const classesTree = useCommonData()?.classes ?? [];
-  return (
-    <Menu trigger="hover" position="bottom-start" width={200}>
-      <Menu.Target>
-        <Button radius={0} h={40}>
-          {t('store.allCategories')}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {classesTree.length === 0 && <Menu.Label>{t('common.empty')}</Menu.Label>}
-        {classesTree.map((item) => (
-          <Menu.Item key={item.id} component={Link} to={`/s/${encodeParams({ class_id: item.id, deep: 1 })}`}>
-            {item.name}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
-  );
+type MenuPart = 'language' | 'categories' | 'drawer';
+
+/**
+ * The header's menus and drawer (HeaderMenus.tsx) arrive when a shopper reaches for one (pointer over or focus on a
+ * trigger fetches them, a click opens that part once they are there); until then each is stood in for by its own
+ * trigger, drawn alike. No page load spends time or bandwidth on them.
+ */
+function useHeaderMenus() {
+  const menus = headerMenus.useChunk(false);
+  const [asked, setAsked] = useState<MenuPart | null>(null);
+  const ask = (part: MenuPart) => {
+    setAsked(part);
+    headerMenus.request();
+  };
+  return { menus, opened: (part: MenuPart) => asked === part, ask };
 }
 
-/** Phones: the categories (with their sub-categories) and the site's sections in a drawer opened by the burger. */
-function CategoryDrawer() {
+function LanguageStandIn({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
-  const classesTree = useCommonData()?.classes ?? [];
-  const [opened, { toggle, close }] = useDisclosure(false);
-  const { pathname, search } = useLocation();
-  useEffect(close, [pathname, search, close]);
-  const searchLink = (id: number) => `/s/${encodeParams({ class_id: id })}`;
   return (
-    <>
-      <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('store.allCategories')} hiddenFrom="sm" />
-      <Drawer opened={opened} onClose={close} title={t('store.allCategories')} size="85%">
-        <Stack gap={0}>
-          {NAV_LINKS.map((link) => (
-            <MenuLink key={link.to} component={Link} to={link.to} label={t(link.labelKey)} fw={600} />
-          ))}
-          {classesTree.length === 0 && (
-            <Text c="dimmed" size="sm" p="sm">
-              {t('common.empty')}
-            </Text>
-          )}
-          {classesTree.map((item) => (
-            <MenuLink key={item.id} label={item.name} defaultOpened={false} childrenOffset={12}>
-              <MenuLink component={Link} to={searchLink(item.id)} label={t('store.allOf', { name: item.name })} />
-              {item.children?.map((child) => (
-                <MenuLink key={child.id} component={Link} to={searchLink(child.id)} label={child.name} />
-              ))}
-            </MenuLink>
-          ))}
-        </Stack>
-      </Drawer>
-    </>
+    <Button variant="subtle" color="gray" size="compact-sm" leftSection={<IconLanguage size={14} />} onClick={onClick} {...reachedFor}>
+      {t(`language.${currentLanguage()}`)}
+    </Button>
   );
 }
 
@@ -143,12 +107,19 @@ export default function HomeLayout() {
   // The home page shows the full category panel itself; other pages get it as a drop-down.
   const isHome = (useRouteLoaderData('root') as RootLoaderData | undefined)?.isHome ?? false;
   const style = { '--storefront-width': `${STOREFRONT_WIDTH}px` } as CSSProperties;
+  const { menus, opened, ask } = useHeaderMenus();
   return (
     <div className={classes.page} style={style}>
-      <TopBar />
+      <TopBar
+        language={menus ? <menus.LanguageSwitch defaultOpened={opened('language')} /> : <LanguageStandIn onClick={() => ask('language')} />}
+      />
       <header className={classes.header}>
         <div className={clsx(classes.width, classes.headerInner)}>
-          <CategoryDrawer />
+          {menus ? (
+            <menus.CategoryDrawer defaultOpened={opened('drawer')} />
+          ) : (
+            <Burger opened={false} onClick={() => ask('drawer')} size="sm" aria-label={t('store.allCategories')} hiddenFrom="sm" {...reachedFor} />
+          )}
           {/* A box of fixed size whatever logo and name arrive (nothing beside it moves when they do). */}
           <Link to="/" className={classes.logo}>
             {site?.logo ? (
@@ -178,7 +149,15 @@ export default function HomeLayout() {
       </header>
       <nav className={classes.nav} aria-label={t('store.sections')}>
         <div className={clsx(classes.width, classes.navInner)}>
-          {!isHome && <CategoryMenu />}
+          {!isHome &&
+            (menus ? (
+              <menus.CategoryMenu defaultOpened={opened('categories')} />
+            ) : (
+              // A hover menu: the pointer that fetched it is over it already, so it opens on arrival.
+              <Button radius={0} h={40} onClick={() => ask('categories')} onPointerEnter={() => ask('categories')} onFocus={headerMenus.request}>
+                {t('store.allCategories')}
+              </Button>
+            ))}
           {NAV_LINKS.map((link) => (
             <NavLink
               key={link.to}

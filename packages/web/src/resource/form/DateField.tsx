@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
 import dayjs from 'dayjs';
+import '../../i18n/dayjsLocale';
 import { DateInput, DatePickerInput, DateTimePicker } from '@mantine/dates';
 import type { DateValue, DatesRangeValue } from '@mantine/dates';
 import { DATE_FORMAT, DATETIME_FORMAT } from '../../config';

@@ -1,7 +1,7 @@
 // The storefront home (/): category panel, ad slides and the account box, entries to the promotions, the banner ads,
 // recommended goods and one floor per top category (GET /api/home). It is the first page most visitors load:
 // no back-office module may be imported here (scripts/check-chunks.mjs).
-import { Anchor, Avatar, Button, Group, HoverCard, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Avatar, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBolt, IconCoins, IconUsersGroup, type Icon } from '@tabler/icons-react';
 import clsx from 'clsx';
 import { useEffect, useState } from 'react';
@@ -26,7 +26,10 @@ const SLIDE_INTERVAL_MS = 5000;
 /** Search addresses in the format of searchParams.ts (kept out of this chunk: it brings the shared schemas). */
 const searchLink = (params: Record<string, unknown>) => `/s/${encodeParams(params)}`;
 
+/** A top category; its sub-categories show beside the panel while it is hovered or focused (drawn by CSS, rendered only
+ *  then: no positioning library in the home page's first render). */
 function CategoryEntry({ item }: { item: GoodsClass }) {
+  const [open, setOpen] = useState(false);
   const link = (
     <Link className={classes.category} to={searchLink({ class_id: item.id })}>
       {item.name}
@@ -34,27 +37,34 @@ function CategoryEntry({ item }: { item: GoodsClass }) {
   );
   if (!item.children?.length) return link;
   return (
-    <HoverCard position="right-start" offset={0} width={520} shadow="md">
-      <HoverCard.Target>{link}</HoverCard.Target>
-      <HoverCard.Dropdown>
-        <Stack gap="xs">
+    <div
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onFocus={() => setOpen(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+      }}
+    >
+      {link}
+      {open && (
+        <div className={classes.categoryPanel}>
           {item.children.map((child) => (
-            <Group key={child.id} gap="sm" align="flex-start" wrap="nowrap">
-              <Anchor component={Link} to={searchLink({ class_id: child.id })} fw={600} size="sm" miw={90}>
+            <div key={child.id} className={classes.categoryRow}>
+              <Link to={searchLink({ class_id: child.id })} className={classes.categoryChild}>
                 {child.name}
-              </Anchor>
-              <Group gap="xs">
+              </Link>
+              <div className={classes.categoryLeaves}>
                 {child.children?.map((leaf) => (
-                  <Anchor key={leaf.id} component={Link} to={searchLink({ class_id: leaf.id })} size="sm" c="dimmed">
+                  <Link key={leaf.id} to={searchLink({ class_id: leaf.id })} className={classes.categoryLeaf}>
                     {leaf.name}
-                  </Anchor>
+                  </Link>
                 ))}
-              </Group>
-            </Group>
+              </div>
+            </div>
           ))}
-        </Stack>
-      </HoverCard.Dropdown>
-    </HoverCard>
+        </div>
+      )}
+    </div>
   );
 }
 

@@ -6,6 +6,7 @@ import { Anchor, Button, Group, LoadingOverlay, Stack, Tabs, TextInput, Title } 
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { IconSearch } from '@tabler/icons-react';
 import dayjs from 'dayjs';
+import '../../i18n/dayjsLocale';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
