@@ -2,8 +2,8 @@
 // carrier and a tracking number; the shopper's order page shows the tracking the provider answers (a local fake of
 // the KuaiBao API, configured through the admin's logistics settings) and the shopper confirms the receipt.
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { ACCOUNTS, apiCall, apiToken, dbQuery, expectToast, loginThroughPage } from './app.ts'
-import { baseUrl, newPage } from './browser.ts'
+import { ACCOUNTS, apiCall, apiToken, dbQuery, demoPaidOrder, expectToast, loginThroughPage } from './app.ts'
+import { newPage } from './browser.ts'
 import { startFakeKuaibao, type FakeKuaibao } from '../../server/src/adapters/logistics/fakeKuaibao.ts'
 
 const KEYS = { appId: 'e2e-app', appKey: 'e2e-app-key-0123456789' }
@@ -13,29 +13,6 @@ let adminToken: string
 let orderId: number
 let orderNo: string
 
-/** A paid order of the demo shopper for one goods of the demo seller's store, placed and paid through the API. */
-async function paidOrder(): Promise<{ id: number; order_no: string }> {
-  const token = await apiToken('user', ACCOUNTS.shopper.username, ACCOUNTS.shopper.password)
-  const [goods] = await dbQuery<{ id: number; sku_id: number | null }>(
-    `SELECT g.id, (SELECT MIN(k.id) FROM goods_skus k WHERE k.goods_id = g.id AND k.goods_stock > 0) AS sku_id
-     FROM goods g JOIN stores s ON s.id = g.store_id JOIN users u ON u.id = s.user_id
-     WHERE u.username = ? AND g.goods_status = 1 AND g.goods_verify = 1 AND g.goods_stock > 0 ORDER BY g.id LIMIT 1`,
-    [ACCOUNTS.seller.username],
-  )
-  const [address] = await dbQuery<{ id: number }>('SELECT a.id FROM addresses a JOIN users u ON u.id = a.user_id WHERE u.username = ? ORDER BY a.is_default DESC, a.id LIMIT 1', [ACCOUNTS.shopper.username])
-  const line = { goods_id: goods.id, buy_num: 1, ...(goods.sku_id ? { sku_id: goods.sku_id } : {}) }
-  const created = await fetch(`${baseUrl()}/api/user/order/create`, {
-    method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': `fulfil-${Date.now()}` },
-    body: JSON.stringify({ order: [line], address_id: address.id }),
-  }).then((r) => r.json() as Promise<{ code: number; msg: string; data: { order_id: number[] } }>)
-  expect(created.code, created.msg).toBe(200)
-  const [id] = created.data.order_id
-  const paid = await apiCall('POST', '/api/user/order/pay', token, { order_id: [id], payment_name: 'balance', pay_password: '123456' })
-  expect(paid.code, paid.msg).toBe(200)
-  const [row] = await dbQuery<{ order_no: string }>('SELECT order_no FROM orders WHERE id = ?', [id])
-  return { id, order_no: row.order_no }
-}
 
 beforeAll(async () => {
   fake = await startFakeKuaibao(KEYS)
@@ -50,7 +27,7 @@ beforeAll(async () => {
   adminToken = await apiToken('admin', ACCOUNTS.admin.username, ACCOUNTS.admin.password)
   const configured = await apiCall('PUT', '/api/Admin/configs/logistics', adminToken, { appid: KEYS.appId, appkey: KEYS.appKey, endpoint: fake.url })
   expect(configured.code, configured.msg).toBe(200)
-  ;({ id: orderId, order_no: orderNo } = await paidOrder())
+  ;({ id: orderId, order_no: orderNo } = await demoPaidOrder())
 })
 
 afterAll(async () => {

@@ -3,8 +3,8 @@
 // shows the review and the statistics; the seller replies on /Seller/order_comments and the goods page (and the
 // shopper's own review) shows the reply.
 import { beforeAll, expect, test } from 'vitest'
-import { ACCOUNTS, apiCall, apiToken, dbQuery, expectToast, loginThroughPage, uniqueName } from './app.ts'
-import { baseUrl, newPage } from './browser.ts'
+import { ACCOUNTS, apiCall, apiToken, dbQuery, demoPaidOrder, expectToast, loginThroughPage, uniqueName } from './app.ts'
+import { newPage } from './browser.ts'
 import type { Locator } from 'playwright-core'
 
 const REVIEW_TEXT = `${uniqueName('review')} 做工很好，和描述一致`
@@ -13,30 +13,9 @@ let orderId: number
 let goodsId: number
 let goodsName: string
 
-/**
- * A received (status 4) order of the demo shopper for the demo seller's cheapest goods, paid by balance, shipped and
- * received. The cheapest, as the seed creates the goods concurrently: the first by id is sometimes dearer than the
- * shopper's balance.
- */
+/** A received (status 4) order of the demo shopper: paid by balance, shipped by the seller, received by the shopper. */
 async function receivedOrder(): Promise<number> {
-  const token = await apiToken('user', ACCOUNTS.shopper.username, ACCOUNTS.shopper.password)
-  const [goods] = await dbQuery<{ id: number; sku_id: number | null }>(
-    `SELECT g.id, (SELECT k.id FROM goods_skus k WHERE k.goods_id = g.id AND k.goods_stock > 0 ORDER BY k.goods_price, k.id LIMIT 1) AS sku_id
-     FROM goods g JOIN stores s ON s.id = g.store_id JOIN users u ON u.id = s.user_id
-     WHERE u.username = ? AND g.goods_status = 1 AND g.goods_verify = 1 AND g.goods_stock > 0 ORDER BY g.goods_price, g.id LIMIT 1`,
-    [ACCOUNTS.seller.username],
-  )
-  const [address] = await dbQuery<{ id: number }>('SELECT a.id FROM addresses a JOIN users u ON u.id = a.user_id WHERE u.username = ? ORDER BY a.is_default DESC, a.id LIMIT 1', [ACCOUNTS.shopper.username])
-  const line = { goods_id: goods.id, buy_num: 1, ...(goods.sku_id ? { sku_id: goods.sku_id } : {}) }
-  const created = await fetch(`${baseUrl()}/api/user/order/create`, {
-    method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': uniqueName('reviews') },
-    body: JSON.stringify({ order: [line], address_id: address.id }),
-  }).then((r) => r.json() as Promise<{ code: number; msg: string; data: { order_id: number[] } }>)
-  expect(created.code, created.msg).toBe(200)
-  const [id] = created.data.order_id
-  const paid = await apiCall('POST', '/api/user/order/pay', token, { order_id: [id], payment_name: 'balance', pay_password: '123456' })
-  expect(paid.code, paid.msg).toBe(200)
+  const { id, token } = await demoPaidOrder()
   const sellerToken = await apiToken('seller', ACCOUNTS.seller.username, ACCOUNTS.seller.password)
   const shipped = await apiCall('PUT', `/api/Seller/orders/${id}/ship`, sellerToken, { delivery_code: 'yt', delivery_no: 'YT2026112501' })
   expect(shipped.code, shipped.msg).toBe(200)

@@ -1,12 +1,11 @@
-// Settlement end to end: the demo shopper buys from the demo seller's store and pays by balance (through the API the
-// storefront calls); the order is then moved to received with its after-sale window over, as the receipt will do it
-// (direct column writes until the fulfilment slice is merged). The admin presses "settle now" on the settlements page
-// and sees what the run did; the seller's money log shows the settlement credit and the commission debit, and the
-// store's balance moved by exactly the difference.
+// Settlement end to end: the demo shopper buys from the demo seller's store and pays by balance, the seller ships and
+// the shopper receives (through the API the pages call); its after-sale window is then moved into the past. The admin
+// presses "settle now" on the settlements page and sees what the run did; the seller's money log shows the settlement
+// credit and the commission debit, and the store's balance moved by exactly the difference.
 import { beforeAll, expect, test } from 'vitest'
 import { decimalToCents, fromCents, percentOf } from '@qshop/shared'
-import { ACCOUNTS, apiToken, dbQuery, loginThroughPage } from './app.ts'
-import { baseUrl, newPage } from './browser.ts'
+import { ACCOUNTS, apiCall, apiToken, dbQuery, demoPaidOrder, loginThroughPage } from './app.ts'
+import { newPage } from './browser.ts'
 
 const RATE = '5.00'
 let orderId: number
@@ -14,37 +13,17 @@ let orderNo: string
 let total: string
 let storeId: number
 
-async function userCall<T>(method: string, path: string, token: string, body: object, key?: string): Promise<{ code: number; msg: string; data: T }> {
-  const response = await fetch(`${baseUrl()}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', Authorization: `Bearer ${token}`, ...(key ? { 'Idempotency-Key': key } : {}) },
-    body: JSON.stringify(body),
-  })
-  return (await response.json()) as { code: number; msg: string; data: T }
-}
-
 beforeAll(async () => {
   ;[{ id: storeId }] = await dbQuery<{ id: number }>('SELECT s.id FROM stores s JOIN users u ON u.id = s.user_id WHERE u.username = ?', [ACCOUNTS.seller.username])
-  const [goods] = await dbQuery<{ id: number; sku_id: number | null }>(
-    `SELECT g.id, (SELECT MIN(k.id) FROM goods_skus k WHERE k.goods_id = g.id AND k.goods_stock > 0) AS sku_id FROM goods g
-     WHERE g.store_id = ? AND g.goods_status = 1 AND g.goods_verify = 1 AND g.goods_stock > 0 ORDER BY g.id LIMIT 1`,
-    [storeId],
-  )
-  const [shopper] = await dbQuery<{ id: number }>('SELECT id FROM users WHERE username = ?', [ACCOUNTS.shopper.username])
-  const [address] = await dbQuery<{ id: number }>('SELECT id FROM addresses WHERE user_id = ? ORDER BY is_default DESC, id LIMIT 1', [shopper.id])
-  const token = await apiToken('user', ACCOUNTS.shopper.username, ACCOUNTS.shopper.password)
-  const line = { goods_id: goods.id, buy_num: 1, ...(goods.sku_id ? { sku_id: goods.sku_id } : {}) }
-  const created = await userCall<{ order_id: number[] }>('POST', '/api/user/order/create', token, { order: [line], address_id: address.id }, `settle-e2e-${Date.now()}`)
-  expect(created.code, created.msg).toBe(200)
-  ;[orderId] = created.data.order_id
-  const paid = await userCall('POST', '/api/user/order/pay', token, { order_id: [orderId], payment_name: 'balance', pay_password: '123456' })
-  expect(paid.code, paid.msg).toBe(200)
-  // Shipped and received a week ago, its after-sale window over; the platform's rate as if configured at checkout.
-  await dbQuery(
-    `UPDATE orders SET order_status = 4, delivery_time = NOW() - INTERVAL 8 DAY, receipt_time = NOW() - INTERVAL 8 DAY,
-     settle_after = NOW() - INTERVAL 1 DAY, settlement_rate = ? WHERE id = ? AND order_status = 2`,
-    [RATE, orderId],
-  )
+  const order = await demoPaidOrder()
+  orderId = order.id
+  const sellerToken = await apiToken('seller', ACCOUNTS.seller.username, ACCOUNTS.seller.password)
+  const shipped = await apiCall('PUT', `/api/Seller/orders/${orderId}/ship`, sellerToken, { delivery_code: 'yt', delivery_no: 'YT2026112502' })
+  expect(shipped.code, shipped.msg).toBe(200)
+  const received = await apiCall('PUT', `/api/user/order/${orderId}`, order.token, { order_status: 4 })
+  expect(received.code, received.msg).toBe(200)
+  // The after-sale window has passed since; the platform's rate as if configured at checkout.
+  await dbQuery('UPDATE orders SET settle_after = NOW() - INTERVAL 1 DAY, settlement_rate = ? WHERE id = ? AND order_status = 4', [RATE, orderId])
   ;[{ order_no: orderNo, total_price: total }] = await dbQuery<{ order_no: string; total_price: string }>('SELECT order_no, total_price FROM orders WHERE id = ?', [orderId])
 })
 

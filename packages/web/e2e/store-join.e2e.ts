@@ -40,7 +40,7 @@ function png(size: number, [r, g, b]: [number, number, number]): Buffer {
 async function upload(token: string, folder: string, image: Buffer): Promise<string> {
   const form = new FormData()
   form.set('name', folder)
-  form.set('file', new Blob([image], { type: 'image/png' }), 'card.png')
+  form.set('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'card.png')
   const response = await fetch(`${baseUrl()}/api/uploads`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form })
   const answer = (await response.json()) as { code: number; msg: string; data: string }
   expect(answer.code, answer.msg).toBe(200)
