@@ -16,11 +16,14 @@ const image = () => z.string().trim().min(1).max(255)
 export const refundOpenBody = z.strictObject({
   order_id: zx.id(),
   refund_type: zx.int().pipe(z.union([z.literal(REFUND_TYPE.MONEY), z.literal(REFUND_TYPE.GOODS)])),
-  lines: z
-    .array(z.strictObject({ order_goods_id: zx.id(), num: zx.int().pipe(z.number().min(1).max(99999)) }))
-    .min(1)
-    .max(MAX_REFUND_LINES)
-    .refine((lines) => new Set(lines.map((l) => l.order_goods_id)).size === lines.length, { message: 'unique' }),
+  // a JSON field when the web posts it as a form (like the checkout's lines)
+  lines: zx.json(
+    z
+      .array(z.strictObject({ order_goods_id: zx.id(), num: zx.int().pipe(z.number().min(1).max(99999)) }))
+      .min(1)
+      .max(MAX_REFUND_LINES)
+      .refine((lines) => new Set(lines.map((l) => l.order_goods_id)).size === lines.length, { message: 'unique' }),
+  ),
   refund_money: zx.money({ min: 0.01 }),
   refund_remark: zx.text(REFUND_REMARK_MAX, 1),
   images: z.array(image()).max(MAX_REFUND_IMAGES).default([]),

@@ -25,6 +25,8 @@ const adminPayments: PageEntry = { load: () => import('../admin/settlement/Payme
 const reviewsPage: PageEntry = { load: () => import('../backoffice/reviews/ReviewsPage') };
 // Orders (seller and admin: one page, the area and the wait tab from the path)
 const orders: PageEntry = { load: () => import('../backoffice/orders/OrdersPage') };
+// After-sales requests (seller and admin: one page, the area and the type from the path)
+const refunds: PageEntry = { load: () => import('../backoffice/refunds/RefundsPage') };
 
 /**
  * Menu views with a page of their own. Every other view is a generic resource list whose data
@@ -50,6 +52,8 @@ const registry: Record<string, PageEntry> = {
   'Admin/stores': adminStores,
   'Admin/order_comments': reviewsPage,
   'Admin/orders': orders,
+  'Admin/refunds': refunds,
+  'Admin/refunds/return': refunds,
   'Admin/integral_goods/form': placeholder,
   'Admin/order_settlements': adminSettlements,
   'Seller/dashboard': placeholder,
@@ -62,6 +66,8 @@ const registry: Record<string, PageEntry> = {
   'Seller/order_comments': reviewsPage,
   'Seller/orders': orders,
   'Seller/orders/wait': orders,
+  'Seller/refunds': refunds,
+  'Seller/refunds/return': refunds,
 };
 
 /** 'Admin/goods_brands/index', '/Admin/goods_brands/index.vue' and 'Admin/goods_brands' name the same view. */

@@ -37,6 +37,16 @@ const order = (id: number) => app.db.orders.findUniqueOrThrow({ where: { id } })
 const refund = (id: number) => app.db.refunds.findUniqueOrThrow({ where: { id } })
 
 describe('a money-only request', () => {
+  test('the form the web posts: lines as one JSON field', async () => {
+    const w = await paidWorld(app)
+    const a = await auths(w)
+    const lines = JSON.stringify([{ order_goods_id: w.lines[1].id, num: 1 }])
+    const opened = await http(app).post('/api/user/order/refund').set(a.user).set('Idempotency-Key', `form${++keys}`).type('form')
+      .send({ order_id: String(w.orderId), refund_type: '0', lines, refund_money: '1.00', refund_remark: 'broken' })
+    expect(opened.body.code, JSON.stringify(opened.body)).toBe(200)
+    expect(await app.db.refund_goods.findMany({ where: { refund_id: opened.body.data.id }, select: { order_goods_id: true, num: true } })).toEqual([{ order_goods_id: w.lines[1].id, num: 1 }])
+  })
+
   test('partial refund of one line: capped, agreed by the seller, the balance grows by exactly that once, stock back while unshipped', async () => {
     const w = await paidWorld(app)
     const a = await auths(w)
