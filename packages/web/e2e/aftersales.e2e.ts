@@ -3,34 +3,11 @@
 // exactly the amount asked and the request shows as completed on both sides.
 import { beforeAll, expect, test } from 'vitest'
 import { fromCents, toCents } from '@qshop/shared'
-import { ACCOUNTS, apiCall, apiToken, dbQuery, expectToast, loginThroughPage } from './app.ts'
-import { baseUrl, newPage } from './browser.ts'
+import { ACCOUNTS, apiCall, apiToken, dbQuery, demoPaidOrder, expectToast, loginThroughPage } from './app.ts'
+import { newPage } from './browser.ts'
 
 let token: string
 let orderId: number
-
-/** A paid order of the demo shopper for one unit each of the two cheapest goods of the demo seller's store. */
-async function paidOrder(): Promise<number> {
-  const goods = await dbQuery<{ id: number; sku_id: number | null }>(
-    `SELECT g.id, (SELECT MIN(k.id) FROM goods_skus k WHERE k.goods_id = g.id AND k.goods_stock > 0) AS sku_id
-     FROM goods g JOIN stores s ON s.id = g.store_id JOIN users u ON u.id = s.user_id
-     WHERE u.username = ? AND g.goods_status = 1 AND g.goods_verify = 1 AND g.goods_stock > 0 ORDER BY g.goods_price, g.id LIMIT 2`,
-    [ACCOUNTS.seller.username],
-  )
-  expect(goods).toHaveLength(2)
-  const [address] = await dbQuery<{ id: number }>('SELECT a.id FROM addresses a JOIN users u ON u.id = a.user_id WHERE u.username = ? ORDER BY a.is_default DESC, a.id LIMIT 1', [ACCOUNTS.shopper.username])
-  const order = goods.map((g) => ({ goods_id: g.id, buy_num: 1, ...(g.sku_id ? { sku_id: g.sku_id } : {}) }))
-  const created = await fetch(`${baseUrl()}/api/user/order/create`, {
-    method: 'POST',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, 'Idempotency-Key': `aftersales-${Date.now()}` },
-    body: JSON.stringify({ order, address_id: address.id }),
-  }).then((r) => r.json() as Promise<{ code: number; msg: string; data: { order_id: number[] } }>)
-  expect(created.code, created.msg).toBe(200)
-  const [id] = created.data.order_id
-  const paid = await apiCall('POST', '/api/user/order/pay', token, { order_id: [id], payment_name: 'balance', pay_password: '123456' })
-  expect(paid.code, paid.msg).toBe(200)
-  return id
-}
 
 /** The shopper's balance as the API answers it. */
 async function balanceCents(): Promise<number> {
@@ -41,7 +18,7 @@ async function balanceCents(): Promise<number> {
 
 beforeAll(async () => {
   token = await apiToken('user', ACCOUNTS.shopper.username, ACCOUNTS.shopper.password)
-  orderId = await paidOrder()
+  ;({ id: orderId } = await demoPaidOrder(2))
 })
 
 const refundOfOrder = async () =>

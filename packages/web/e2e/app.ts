@@ -46,21 +46,23 @@ export async function apiToken(area: Area, username: string, password: string): 
 }
 
 /**
- * A paid order of the demo shopper for the demo seller's cheapest goods (its cheapest SKU in stock), placed and paid by
- * balance through the API the storefront calls. The cheapest: the seed creates goods concurrently, so the first by id
- * is sometimes dearer than the shopper's balance. Answers the order and the shopper's token.
+ * A paid order of the demo shopper for one unit of each of the demo seller's `goodsCount` cheapest goods (each its
+ * cheapest SKU in stock), placed and paid by balance through the API the storefront calls. The cheapest: the seed creates
+ * goods concurrently, so the first by id is sometimes dearer than the shopper's balance. Answers the order and the
+ * shopper's token.
  */
-export async function demoPaidOrder(): Promise<{ id: number; order_no: string; total_price: string; token: string }> {
+export async function demoPaidOrder(goodsCount = 1): Promise<{ id: number; order_no: string; total_price: string; token: string }> {
   const token = await apiToken('user', ACCOUNTS.shopper.username, ACCOUNTS.shopper.password)
-  const [goods] = await dbQuery<{ id: number; sku_id: number | null }>(
+  const goods = await dbQuery<{ id: number; sku_id: number | null }>(
     `SELECT g.id, (SELECT k.id FROM goods_skus k WHERE k.goods_id = g.id AND k.goods_stock > 0 ORDER BY k.goods_price, k.id LIMIT 1) AS sku_id
      FROM goods g JOIN stores s ON s.id = g.store_id JOIN users u ON u.id = s.user_id
-     WHERE u.username = ? AND g.goods_status = 1 AND g.goods_verify = 1 AND g.goods_stock > 0 ORDER BY g.goods_price, g.id LIMIT 1`,
-    [ACCOUNTS.seller.username],
+     WHERE u.username = ? AND g.goods_status = 1 AND g.goods_verify = 1 AND g.goods_stock > 0 ORDER BY g.goods_price, g.id LIMIT ?`,
+    [ACCOUNTS.seller.username, goodsCount],
   )
+  expect(goods).toHaveLength(goodsCount)
   const [address] = await dbQuery<{ id: number }>('SELECT a.id FROM addresses a JOIN users u ON u.id = a.user_id WHERE u.username = ? ORDER BY a.is_default DESC, a.id LIMIT 1', [ACCOUNTS.shopper.username])
-  const line = { goods_id: goods.id, buy_num: 1, ...(goods.sku_id ? { sku_id: goods.sku_id } : {}) }
-  const created = await apiCall<{ order_id: number[] }>('POST', '/api/user/order/create', token, { order: [line], address_id: address.id }, { 'Idempotency-Key': uniqueName('order') })
+  const order = goods.map((g) => ({ goods_id: g.id, buy_num: 1, ...(g.sku_id ? { sku_id: g.sku_id } : {}) }))
+  const created = await apiCall<{ order_id: number[] }>('POST', '/api/user/order/create', token, { order, address_id: address.id }, { 'Idempotency-Key': uniqueName('order') })
   expect(created.code, created.msg).toBe(200)
   const [id] = created.data.order_id
   const paid = await apiCall('POST', '/api/user/order/pay', token, { order_id: [id], payment_name: 'balance', pay_password: '123456' })
