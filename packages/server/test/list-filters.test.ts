@@ -270,6 +270,13 @@ const ROWS: Record<string, (n: number, seller: Actor) => Promise<unknown>> = {
       data: { belong_id: payer.id, pay_no: `PWALK${n}`, trade_no: n % 2 ? `T${n}` : null, payment_name: n % 2 ? 'wechat' : 'balance', pay_status: n % 2, total: `${n}.50`, created_at: day(n) },
     })
   },
+  refunds: async (n, s) => {
+    const buyer = await db().users.create({ data: { username: `walk_refunder_${n}`, password: 'x' } })
+    const order = await db().orders.create({ data: { user_id: buyer.id, store_id: s.storeId!, order_no: `WALKR${n}`, order_status: 2, total_price: '99.00' } })
+    return db().refunds.create({
+      data: { refund_no: `RWALK${n}`, user_id: buyer.id, store_id: s.storeId!, order_id: order.id, refund_type: n % 2, refund_verify: n % 5, refund_money: `${n + 1}.00`, created_at: day(n) },
+    })
+  },
   order_comments: (n, s) => createComment(app, n + 1, s.storeId!, { score: 1 + (n % 5), agree: 5, service: 4, speed: 3 }, `walk review ${n}`),
   orders: (n, s) =>
     db().orders.create({

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { ORDER_STATUS, REFUND_STEP, REFUND_TYPE, REFUND_VERIFY, decimalToCents, fromCents, sumCents } from '@qshop/shared'
-import { createTestApp, resetDb } from './helpers.ts'
+import { createTestApp, resetDb, seededRandom } from './helpers.ts'
 import { createUser } from './factories.ts'
 import type { RequestContext } from '../src/core/context.ts'
 import { AppError } from '../src/core/errors.ts'
@@ -27,16 +27,6 @@ const STEPS = 240
 const AT_ONCE = 4
 const LATER = () => new Date(Date.now() + 400 * 86400_000)
 
-function random(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
-}
 
 const userCtx = (id: number): RequestContext => ({
   actor: { area: 'user', id, sid: 'lifecycle', username: `u${id}`, all: false, permissions: new Set(), belong_id: 0 }, locale: 'zh-cn', ip: '127.0.0.1', requestId: 'lifecycle',
@@ -53,7 +43,7 @@ beforeAll(async () => {
 afterAll(async () => app?.close())
 
 test(`seed ${SEED}: balances equal their ledgers, paid = refunded + settled + commission + pending, stock adds up`, async () => {
-  const rnd = random(SEED)
+  const rnd = seededRandom(SEED)
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]
   const leaves = await leafClasses(app)
   const sellers = [await sellerWithStore(app, leaves), await sellerWithStore(app, leaves)]

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { ORDER_STATUS, decimalToCents, sumCents } from '@qshop/shared'
-import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
+import { bearer, createTestApp, http, resetDb, seededRandom } from '../../../test/helpers.ts'
 import { createUser } from '../../../test/factories.ts'
 import { post } from '../../core/ledger.ts'
 import { InsufficientStock } from '../../core/stock.ts'
@@ -19,17 +19,6 @@ const SEED = 20261124
 const STEPS = 160
 const AT_ONCE = 4
 
-/** mulberry32: the same sequence for the same seed. */
-function random(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
-}
 
 let app: FastifyInstance
 beforeAll(async () => {
@@ -39,7 +28,7 @@ beforeAll(async () => {
 afterAll(async () => app?.close())
 
 test(`seed ${SEED}: balances equal their ledgers, stock plus live orders equals the start`, async () => {
-  const rnd = random(SEED)
+  const rnd = seededRandom(SEED)
   const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]
   const leaves = await leafClasses(app)
   const [a, b] = [await sellerWithStore(app, leaves), await sellerWithStore(app, leaves)]

@@ -26,8 +26,10 @@ describe('paging', () => {
     const res = await get('/api/Admin/permission_groups', { page: 2, per_page: 30 })
     expect(res.status).toBe(200)
     expect(Object.keys(res.body.data).sort()).toEqual(['count', 'current_page', 'data', 'last_page', 'per_page', 'total'])
-    expect(res.body.data).toMatchObject({ total, per_page: 30, current_page: 2, last_page: Math.ceil(total / 30), count: total - 30 })
-    expect(res.body.data.data).toHaveLength(total - 30)
+    // The seeded groups grow with the routes: page 2 holds what is past the first 30, at most 30.
+    const onPage2 = Math.min(30, total - 30)
+    expect(res.body.data).toMatchObject({ total, per_page: 30, current_page: 2, last_page: Math.ceil(total / 30), count: onPage2 })
+    expect(res.body.data.data).toHaveLength(onPage2)
 
     const first = await get('/api/Admin/permission_groups')
     expect(first.body.data).toMatchObject({ per_page: 30, current_page: 1, count: 30 })

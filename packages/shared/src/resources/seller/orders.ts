@@ -1,5 +1,6 @@
 // The store's orders (read only: shipping and the receiver have routes of their own in the fulfilment module).
 // The status tabs of the page filter order_status; /Seller/orders/wait is the tab "awaiting shipment" (status 2).
+import { z } from 'zod'
 import { defineResource, type DictOption, type FieldDecl } from '../../resource.ts'
 import * as zx from '../../zx.ts'
 
@@ -17,7 +18,7 @@ export const orderListFields = {
   order_no: { label: 'fields.order_no', input: zx.text(32), column: { type: 'text' }, filter: ['eq'], search: 'text' },
   order_name: { label: 'fields.order_name', column: { type: 'text' } },
   total_price: { label: 'fields.order_total', column: { type: 'money' } },
-  order_status: { label: 'fields.order_status', input: zx.int(), column: { type: 'dict_tags', dict: ORDER_STATUS_DICT }, filter: ['eq', 'in'] },
+  order_status: { label: 'fields.order_status', input: zx.int().pipe(z.number().min(0).max(6)), column: { type: 'dict_tags', dict: ORDER_STATUS_DICT }, filter: ['eq', 'in'] },
   receive_name: { label: 'fields.receive_name', input: zx.text(64), column: { type: 'text' }, filter: ['like'], search: 'text' },
   receive_tel: { label: 'fields.receive_tel', input: zx.text(20), column: { type: 'text' }, filter: ['like'], search: 'text' },
   delivery_no: { label: 'fields.delivery_no', column: { type: 'text' } },

@@ -55,11 +55,11 @@ export function Comments({ goodsId, statistics }: { goodsId: number; statistics:
       {statistics.total > 0 && (
         <Group gap="md" data-testid="review-averages">
           <Text size="sm" c="dimmed">
-            {tr('goods.averages')}
+            {tc('goods.averages')}
           </Text>
           {REVIEW_SCORES.map((key) => (
             <Text key={key} size="sm">
-              {tr('goods.average', { label: tr(`scores.${key}`), value: statistics.averages[key] })}
+              {tc('goods.average', { label: tr(`scores.${key}`), value: statistics.averages[key] })}
             </Text>
           ))}
         </Group>
