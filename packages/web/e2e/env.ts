@@ -17,6 +17,8 @@ export const E2E_ENV = {
   REDIS_PREFIX: `qshop_e2e${NS}`,
   // Known to the tests so they can forge an expired token of a real session.
   JWT_SECRET: 'e2e-jwt-secret-0123456789abcdef',
+  // Known to the tests so they can check a stored pay password.
+  PAY_PASSWORD_KEY: 'e2e-pay-password-key-0123456789abcdef',
   LOG_LEVEL: 'info',
   ...Object.fromEntries(RATE_LIMIT_KEYS.map((key) => [key, '100000'])),
   UPLOAD_DIR: `/tmp/qshop-e2e-uploads${NS}`,

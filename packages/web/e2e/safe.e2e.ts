@@ -3,9 +3,10 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
 import { verifyPassword } from '../../server/src/core/hash.ts'
+import { verifyPayPassword } from '../../server/src/core/payPassword.ts'
 import { apiCall, dbQuery, expectToast, submitLogin } from './app.ts'
 import { newPage, waitForSmsCode } from './browser.ts'
-import { SERVER_LOG } from './env.ts'
+import { E2E_ENV, SERVER_LOG } from './env.ts'
 
 /** A mainland mobile number no earlier run used (the last 8 digits of the clock, in ms). */
 const uniquePhone = () => `137${String(Date.now() % 1e8).padStart(8, '0')}`
@@ -65,7 +66,7 @@ test('a shopper sets the pay password with an SMS code and changes the login pas
   await expectToast(page, '支付密码已设置')
   await page.waitForURL((url) => url.pathname === '/user/safe')
   await payItem.getByText('已设置').waitFor()
-  expect(await verifyPassword((await storedPasswords(phone)).pay_password, '246810')).toBe(true)
+  expect((await verifyPayPassword(E2E_ENV.PAY_PASSWORD_KEY, (await storedPasswords(phone)).pay_password, '246810')).ok).toBe(true)
 
   // Login password: a wrong current password is refused and changes nothing, the right one changes it
   await page.getByRole('region', { name: '登录密码', exact: true }).getByRole('link', { name: '修改' }).click()
