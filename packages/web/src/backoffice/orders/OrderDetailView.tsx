@@ -12,7 +12,8 @@ import { formatMoney } from '../../resource/cells/values';
 import '../../resource/fieldLabels';
 import { LoadState } from '../../seller/catalog/LoadState';
 import { useLoad } from '../../seller/catalog/useLoad';
-import { canEditReceiver, canShip, STATUS_COLORS, type BackOfficeArea } from './orderModel';
+import { STATUS_COLORS } from '../../user/orders/orderModel';
+import { canEditReceiver, canShip, type BackOfficeArea } from './orderModel';
 import { ReceiverDialog } from './ReceiverDialog';
 import { ShipDialog } from './ShipDialog';
 

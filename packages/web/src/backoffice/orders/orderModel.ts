@@ -27,15 +27,6 @@ export function listEndpoint(area: BackOfficeArea, tab: OrderTabKey): string {
   return status === null ? `/${area}/orders` : `/${area}/orders?order_status=${status}`;
 }
 
-export const STATUS_COLORS: Record<number, string> = {
-  [ORDER_STATUS.CANCELLED]: 'gray',
-  [ORDER_STATUS.UNPAID]: 'orange',
-  [ORDER_STATUS.PAID]: 'blue',
-  [ORDER_STATUS.SHIPPED]: 'cyan',
-  [ORDER_STATUS.RECEIVED]: 'teal',
-  [ORDER_STATUS.COMPLETED]: 'green',
-};
-
 /** Shipping and the receiver are open only while the order waits for shipment (the server decides again). */
 export const canShip = (order: { order_status: number }) => order.order_status === ORDER_STATUS.PAID;
 export const canEditReceiver = canShip;
