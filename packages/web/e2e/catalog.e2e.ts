@@ -94,6 +94,8 @@ test('a seller creates goods with four SKUs, the admin approves it, a shopper pi
   await seller.getByRole('heading', { name: '商品管理' }).waitFor()
   await seller.getByRole('button', { name: '添加', exact: true }).click()
   await seller.waitForURL('**/Seller/goods/form')
+  // The list (whose filter is also labelled 商品名称) stays on screen until the form's chunk and references load.
+  await seller.getByRole('button', { name: '保存商品' }).waitFor()
 
   await seller.getByLabel('商品名称').fill(name)
   await seller.getByLabel('副标题').fill('纯棉 四个规格')
