@@ -1,6 +1,6 @@
 // `pnpm test`: type checks, lint, the shared package's tests (money math), the API tests (real MariaDB + Redis), the
 // web unit tests, then the browser tests against the built app. Ends with one line "N passed, N failed" summing every suite.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 
@@ -42,8 +42,29 @@ function step(suite: string, cmd: string, args: string[], cwd = root) {
   results.push({ suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok })
 }
 
-step('typecheck', 'pnpm', ['typecheck'])
-step('lint', 'pnpm', ['lint'])
+/** Steps that only read the sources, run at once (each is mostly one core); their output is printed whole, in order. */
+async function concurrentSteps(steps: { suite: string; cmd: string; args: string[] }[]) {
+  const runs = steps.map(
+    ({ cmd, args }) =>
+      new Promise<{ ok: boolean; output: Buffer[] }>((resolve) => {
+        const output: Buffer[] = []
+        const child = spawn(cmd, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '1' } })
+        child.stdout.on('data', (chunk: Buffer) => output.push(chunk))
+        child.stderr.on('data', (chunk: Buffer) => output.push(chunk))
+        child.on('close', (code) => resolve({ ok: code === 0, output }))
+      }),
+  )
+  for (const [i, run] of runs.entries()) {
+    const { ok, output } = await run
+    process.stdout.write(Buffer.concat(output))
+    results.push({ suite: steps[i].suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok })
+  }
+}
+
+await concurrentSteps([
+  { suite: 'typecheck', cmd: 'pnpm', args: ['typecheck'] },
+  { suite: 'lint', cmd: 'pnpm', args: ['lint'] },
+])
 runVitest('shared', path.join(root, 'packages/shared'))
 runVitest('server', path.join(root, 'packages/server'))
 runVitest('web', path.join(root, 'packages/web'))

@@ -8,6 +8,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // One worker per core (the default leaves one core idle on a two-core machine).
+    maxWorkers: 2,
     clearMocks: true,
     restoreMocks: true,
     unstubGlobals: true,

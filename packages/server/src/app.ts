@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis'
 import type { Config } from './config.ts'
 import type { Db } from './core/db.ts'
 import type { AreaName } from './core/context.ts'
+import type { ServerResource } from './core/resource.ts'
 import { routeClassOf, type RouteClass } from './core/rateLimits.ts'
 import { ConciseRequestLog } from './core/requestLog.ts'
 import envelope from './plugins/envelope.ts'
@@ -40,6 +41,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every API route with its area and permission key (seed, permission matrix tests, docs). */
     routeRecords: RouteRecord[]
+    /** Every resource the engine serves (the permission, index and column-bound walks in the tests). */
+    servedResources: ServerResource[]
   }
 }
 
@@ -74,6 +77,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   const records: RouteRecord[] = []
   app.decorate('routeRecords', records)
+  app.decorate('servedResources', [] as ServerResource[])
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return
     // A query parameter the route does not declare is refused, also on routes that take none (DESIGN.md §3).

@@ -5,23 +5,12 @@
 import mysql from 'mysql2/promise'
 import type { FastifyInstance } from 'fastify'
 import type { z } from 'zod'
-import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 import { goodsUpdateBody, skuInput, storeApplicationBody, storeSettingsBody } from '@qshop/shared/schemas/catalog'
 import { authEditBody, registerBody } from '@qshop/shared/schemas/auth'
 import type { ServerResource } from '../src/core/resource.ts'
 import { createTestApp } from './helpers.ts'
 
-const served = vi.hoisted(() => [] as ServerResource[])
-vi.mock('../src/core/resource.ts', async (importOriginal) => {
-  const engine = await importOriginal<typeof import('../src/core/resource.ts')>()
-  return {
-    ...engine,
-    resourceRoutes: (res: ServerResource) => {
-      served.push(res)
-      return engine.resourceRoutes(res)
-    },
-  }
-})
 
 /** Request bodies written by custom routes, with the table their fields are columns of. */
 const BODIES: [string, Record<string, z.ZodType>, string][] = [
@@ -93,15 +82,15 @@ function overflows(where: string, table: string, fields: [string, z.ZodType][]):
 }
 
 test('the resources and tables were found', () => {
-  expect(served.length).toBeGreaterThan(20)
+  expect(app.servedResources.length).toBeGreaterThan(20)
   for (const [, , table] of BODIES) expect(columns.has(`${table}.id`), table).toBe(true)
-  for (const res of served) expect(columns.has(`${res.model}.id`), res.model).toBe(true)
+  for (const res of app.servedResources) expect(columns.has(`${res.model}.id`), res.model).toBe(true)
 })
 
 test('every writable field of every resource refuses what its column cannot hold', () => {
   const found: string[] = []
   let probed = 0
-  for (const res of served) {
+  for (const res of app.servedResources) {
     const fields = Object.entries(res.decl.fields).filter(([, f]) => f.input && !f.virtual).map(([n, f]) => [n, f.input!] as [string, z.ZodType])
     probed += fields.length
     found.push(...overflows(`${res.decl.area}/${res.decl.name}`, res.model, fields))

@@ -4,25 +4,15 @@
 //   SELECT COUNT(*) WHERE <same>
 // on every page, so a declared filter without an index is a full scan of the table (twice) once it holds
 // 10^5-10^6 rows. The resources are collected where the engine gets them: every ServerResource a module hands to
-// resourceRoutes() while the real app is built, so a resource added later is checked without editing this file.
+// resourceRoutes() while the real app is built (app.servedResources), so a resource added later is checked without
+// editing this file.
 import mysql from 'mysql2/promise'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FilterOp } from '@qshop/shared'
 import type { ServerResource } from '../src/core/resource.ts'
 import { createTestApp } from './helpers.ts'
 
-const served = vi.hoisted(() => [] as ServerResource[])
-vi.mock('../src/core/resource.ts', async (importOriginal) => {
-  const engine = await importOriginal<typeof import('../src/core/resource.ts')>()
-  return {
-    ...engine,
-    resourceRoutes: (res: ServerResource) => {
-      served.push(res)
-      return engine.resourceRoutes(res)
-    },
-  }
-})
 
 /** Operators a B-tree index can answer. `like` is not one of them: the engine always makes it a contains-match
  *  (`{ contains }` → LIKE '%x%', see filterWhere in core/resource.ts and whereSql in core/listSql.ts), which no
@@ -103,7 +93,7 @@ function seeking(table: string, column: string, after: string[]): Index | undefi
   return (indexes.get(table) ?? []).find((ix) => ix.columns[0] === column || (after.includes(ix.columns[0]) && ix.columns[1] === column))
 }
 
-const listed = () => served.filter((r) => (r.decl.actions ?? ['index']).includes('index'))
+const listed = () => app.servedResources.filter((r) => (r.decl.actions ?? ['index']).includes('index'))
 
 describe('list filters and sorts have indexes', () => {
   test('the served resources were collected from the app', () => {

@@ -5,7 +5,7 @@
 // so a resource added later is walked without editing this file.
 import mysql from 'mysql2/promise'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { filterKind, type FieldDecl, type FilterKind, type FilterOp } from '@qshop/shared'
 import { listPlan, prismaPage, resourceWhere, type ListQuery, type ServerResource } from '../src/core/resource.ts'
 import { listPageSql } from '../src/core/listSql.ts'
@@ -20,17 +20,6 @@ import { post } from '../src/core/ledger.ts'
 import { runUnit } from '../src/core/unitOfWork.ts'
 import { createComment, createGoods } from '../src/modules/catalog/testkit.ts'
 
-const served = vi.hoisted(() => [] as ServerResource[])
-vi.mock('../src/core/resource.ts', async (importOriginal) => {
-  const engine = await importOriginal<typeof import('../src/core/resource.ts')>()
-  return {
-    ...engine,
-    resourceRoutes: (res: ServerResource) => {
-      served.push(res)
-      return engine.resourceRoutes(res)
-    },
-  }
-})
 
 let app: FastifyInstance
 const auth: Record<'admin' | 'seller', Record<string, string>> = { admin: {}, seller: {} }
@@ -38,7 +27,7 @@ const actors = {} as Record<'admin' | 'seller', Actor>
 /** information_schema DATA_TYPE of every column, by table then column. */
 const columnTypes = new Map<string, Map<string, string>>()
 
-const listed = () => served.filter((r) => (r.decl.actions ?? ['index']).includes('index'))
+const listed = () => app.servedResources.filter((r) => (r.decl.actions ?? ['index']).includes('index'))
 const label = (res: ServerResource) => `${res.decl.area}/${res.decl.name}`
 const listUrl = (res: ServerResource) => `/api/${res.decl.area === 'admin' ? 'Admin' : 'Seller'}/${res.decl.name}`
 

@@ -223,6 +223,7 @@ export function resourceRoutes(res: ServerResource): ScopePlugin {
   checkFilters(decl)
 
   return async (app) => {
+    app.servedResources.push(res)
     const db = app.db
     const has = (a: Action) => actions(res).includes(a)
     /** A write runs in a unit of work; the resource's after-commit hook follows its commit. */

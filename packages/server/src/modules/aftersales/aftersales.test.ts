@@ -70,7 +70,7 @@ describe('a money-only request', () => {
     expect(await money(w.user.id)).toBe((Number(before) + 4.5).toFixed(2))
     const logs = await app.db.money_logs.findMany({ where: { user_id: w.user.id, ename: 'refund' } })
     expect(logs.map((l) => [l.money.toFixed(2), l.idem_key, l.source_type, l.source_id])).toEqual([['4.50', `refund:${id}`, 'refund', id]])
-    expect(await refund(id)).toMatchObject({ refund_verify: 1, refund_step: 3 })
+    expect(await refund(id)).toMatchObject({ refund_verify: 1, refund_step: 3, stock_returned: 1 })
     expect((await refund(id)).refunded_at).not.toBeNull()
     expect(await app.db.order_goods.findUniqueOrThrow({ where: { id: w.lines[1].id } })).toMatchObject({ refunded_num: 1 })
     expect((await order(w.orderId)).refund_money.toFixed(2)).toBe('4.50')
@@ -194,6 +194,7 @@ describe('a return', () => {
     const moneyOnly = await open(a.user, { order_id: w.orderId, refund_type: 0, lines: [{ order_goods_id: w.lines[0].id, num: 1 }], refund_money: '10.00', refund_remark: 'x' })
     expect((await http(app).put(`/api/Seller/refunds/${moneyOnly.body.data.id}/agree`).set(a.seller).send({})).body.data.outcome).toBe('done')
     expect(await stock(w.goods[0].id)).toBe(s0)
+    expect(await refund(moneyOnly.body.data.id)).toMatchObject({ refund_step: 3, stock_returned: 0 })
 
     const ret = await open(a.user, { order_id: w.orderId, refund_type: 1, lines: [{ order_goods_id: w.lines[0].id, num: 1 }], refund_money: '10.00', refund_remark: 'x' })
     const id = ret.body.data.id as number
@@ -206,7 +207,7 @@ describe('a return', () => {
     expect((await http(app).put(`/api/Seller/refunds/${id}/confirm`).set(a.seller).send({})).body.data.outcome).toBe('done')
     expect(await money(w.user.id)).toBe((Number(before) + 10).toFixed(2))
     expect(await stock(w.goods[0].id)).toBe(s0 + 1)
-    expect(await refund(id)).toMatchObject({ refund_step: 3, delivery_code: 'SF', delivery_no: 'SF123' })
+    expect(await refund(id)).toMatchObject({ refund_step: 3, delivery_code: 'SF', delivery_no: 'SF123', stock_returned: 1 })
     // Every unit of the line back, the other line not: the order stays received.
     expect((await order(w.orderId)).order_status).toBe(4)
   })

@@ -110,6 +110,7 @@ export async function markRefunded(
   if (r.order_status === ORDER_STATUS.PAID || opts.returned) {
     const given = await giveBackStock(tx, lines.map((l) => ({ goods_id: l.order_goods.goods_id, sku_id: l.order_goods.sku_id, qty: l.num })))
     if (given.length) {
+      await tx.refunds.updateMany({ where: { id: refundId }, data: { stock_returned: 1 } })
       const goodsIds = [...new Set(given.map((g) => g.goods_id))]
       const storeIds = [...new Set(lines.map((l) => l.order_goods.store_id))]
       unit.afterCommit(() => invalidateGoodsCounters(infra, goodsIds, storeIds))
