@@ -17,6 +17,7 @@ import { GoodsGrid } from './GoodsCard';
 import { LoadFailed } from './LoadStates';
 import { GoodsGridSkeleton } from './Skeletons';
 import classes from './home.module.css';
+import { WhenNear } from '../../components/WhenNear';
 import type { Ad, HomeFloor } from './types';
 import { useLoad } from './useLoad';
 import { homeRead, HOME_SLIDE_SIZES } from './reads';
@@ -176,6 +177,11 @@ function Entries() {
   );
 }
 
+/** About the height of a floor (its head and a row of cards): what a floor not yet drawn takes on the page. */
+const FLOOR_HEIGHT = 420;
+/** About the height of the brands strip. */
+const BRANDS_HEIGHT = 180;
+
 function Floor({ floor, index }: { floor: HomeFloor; index: number }) {
   return (
     <section aria-label={floor.name}>
@@ -236,20 +242,26 @@ export default function HomePage() {
           <GoodsGrid goods={data.recommended} cols={5} />
         </section>
       )}
-      {data?.floors?.map((floor, index) => <Floor key={floor.id} floor={floor} index={index} />)}
+      {data?.floors?.map((floor, index) => (
+        <WhenNear key={floor.id} minHeight={FLOOR_HEIGHT}>
+          <Floor floor={floor} index={index} />
+        </WhenNear>
+      ))}
       {brands.length > 0 && (
-        <section aria-label={t('store.brands')}>
-          <div className={classes.floorHead}>
-            <Title order={3}>{t('store.brands')}</Title>
-          </div>
-          <SimpleGrid cols={{ base: 3, sm: 4, md: 8 }} spacing="xs">
-            {brands.map((brand) => (
-              <Button key={brand.id} component={Link} to={searchLink({ brand_id: brand.id })} variant="default" h={56} title={brand.name}>
-                {brand.thumb ? <SizedImage src={brand.thumb} alt={brand.name} sizes="120px" width={120} height={40} style={{ maxHeight: 40, maxWidth: '100%', width: 'auto', height: 'auto' }} /> : brand.name}
-              </Button>
-            ))}
-          </SimpleGrid>
-        </section>
+        <WhenNear minHeight={BRANDS_HEIGHT}>
+          <section aria-label={t('store.brands')}>
+            <div className={classes.floorHead}>
+              <Title order={3}>{t('store.brands')}</Title>
+            </div>
+            <SimpleGrid cols={{ base: 3, sm: 4, md: 8 }} spacing="xs">
+              {brands.map((brand) => (
+                <Button key={brand.id} component={Link} to={searchLink({ brand_id: brand.id })} variant="default" h={56} title={brand.name}>
+                  {brand.thumb ? <SizedImage src={brand.thumb} alt={brand.name} sizes="120px" width={120} height={40} style={{ maxHeight: 40, maxWidth: '100%', width: 'auto', height: 'auto' }} /> : brand.name}
+                </Button>
+              ))}
+            </SimpleGrid>
+          </section>
+        </WhenNear>
       )}
     </Stack>
   );
