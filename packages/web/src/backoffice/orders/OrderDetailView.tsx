@@ -2,6 +2,7 @@
 // shipment), receiver, payment and times, lines with what was refunded of them, amounts, after-sales summary and the
 // tracking timeline.
 import { useState, type ReactNode } from 'react';
+import { GoodsLineSpec } from '../../storefront/catalog/GoodsLineParts';
 import { useTranslation } from 'react-i18next';
 import { Badge, Button, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReceiverBody } from '@qshop/shared/schemas/fulfilment';
@@ -135,7 +136,7 @@ export function OrderDetailView({ area, id, onChanged }: { area: BackOfficeArea;
                 <Table.Tr key={line.id}>
                   <Table.Td>
                     {line.goods_name}
-                    {line.sku_name && line.sku_name !== '-' ? <Text size="xs" c="dimmed">{line.sku_name}</Text> : null}
+                    <GoodsLineSpec line={line} />
                   </Table.Td>
                   <Table.Td>{formatMoney(line.goods_price)}</Table.Td>
                   <Table.Td>{line.buy_num}</Table.Td>

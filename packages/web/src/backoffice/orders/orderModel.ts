@@ -1,6 +1,7 @@
 // What the back-office order pages derive: the area from the path, the status tabs and their list endpoints, which
 // actions an order offers, and the ship and receiver forms checked with the server's own schemas.
 import { ORDER_STATUS } from '@qshop/shared/states';
+import { ORDER_TABS as SHOPPER_ORDER_TABS } from '../../user/orders/orderModel';
 import { receiverBody, shipBody, type ReceiverBody, type ShipBody } from '@qshop/shared/schemas/fulfilment';
 
 export type BackOfficeArea = 'Seller' | 'Admin';
@@ -10,15 +11,10 @@ export const areaOfPath = (pathname: string): BackOfficeArea => (pathname.starts
 /** /Seller/orders/wait is the list of orders awaiting shipment, without the other tabs. */
 export const isWaitPage = (pathname: string) => /\/orders\/wait\/?$/.test(pathname);
 
-export const ORDER_TABS = [
-  { key: 'all', status: null },
-  { key: 'unpaid', status: ORDER_STATUS.UNPAID },
-  { key: 'paid', status: ORDER_STATUS.PAID },
-  { key: 'shipped', status: ORDER_STATUS.SHIPPED },
-  { key: 'received', status: ORDER_STATUS.RECEIVED },
-  { key: 'completed', status: ORDER_STATUS.COMPLETED },
-  { key: 'cancelled', status: ORDER_STATUS.CANCELLED },
-] as const;
+/** The shopper's status tabs without "after-sale": the back offices keep requests on their own pages. */
+export const ORDER_TABS = SHOPPER_ORDER_TABS.filter(
+  (t): t is Exclude<(typeof SHOPPER_ORDER_TABS)[number], { key: 'afterSale' }> => t.key !== 'afterSale',
+);
 export type OrderTabKey = (typeof ORDER_TABS)[number]['key'];
 
 /** The list endpoint of a tab: the status filter rides in the path's query, the search panel adds the rest. */

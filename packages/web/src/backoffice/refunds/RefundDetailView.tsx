@@ -1,6 +1,7 @@
 // One after-sales request in the back office (GET /{area}/refunds/{id}): state, order, lines and amounts, the buyer's
 // reason and images, the return's tracking, the refusal, arbitration and decision remarks; and the area's decisions.
 import type { ReactNode } from 'react';
+import { GoodsLineSpec } from '../../storefront/catalog/GoodsLineParts';
 import { useTranslation } from 'react-i18next';
 import { Anchor, Badge, Button, Divider, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { RefundDetail } from '@qshop/shared/schemas/aftersales';
@@ -81,7 +82,7 @@ export function RefundDetailView({ area, id, version, onDecide }: { area: BackOf
                 <Table.Tr key={line.order_goods_id}>
                   <Table.Td>
                     {line.goods_name}
-                    {line.sku_name && line.sku_name !== '-' ? <Text size="xs" c="dimmed">{line.sku_name}</Text> : null}
+                    <GoodsLineSpec line={line} />
                   </Table.Td>
                   <Table.Td>{line.num}</Table.Td>
                   <Table.Td>¥{formatMoney(line.money)}</Table.Td>

@@ -18,6 +18,15 @@ export function GoodsLineImage({ line, size }: { line: LineGoods; size: number }
   );
 }
 
+/** The line's specification, for a goods with SKUs ('-' names none). */
+export function GoodsLineSpec({ line }: { line: Pick<LineGoods, 'sku_name'> }) {
+  return line.sku_name && line.sku_name !== '-' ? (
+    <Text size="xs" c="dimmed">
+      {line.sku_name}
+    </Text>
+  ) : null;
+}
+
 /** The line's name and, for a goods with SKUs, its specification; `children` below them (e.g. why a line is flagged). */
 export function GoodsLineName({ line, children }: { line: LineGoods; children?: ReactNode }) {
   return (
@@ -25,11 +34,7 @@ export function GoodsLineName({ line, children }: { line: LineGoods; children?: 
       <Anchor component={Link} to={`/goods/${line.goods_id}`} size="sm" lineClamp={2}>
         {line.goods_name}
       </Anchor>
-      {line.sku_name !== '-' && (
-        <Text size="xs" c="dimmed">
-          {line.sku_name}
-        </Text>
-      )}
+      <GoodsLineSpec line={line} />
       {children}
     </Stack>
   );
