@@ -9,15 +9,18 @@ const results: { suite: string; passed: number; failed: number; ok: boolean }[] 
 /** Failed tests by name, repeated at the end so that the last lines of a long log say what failed. */
 const failures: string[] = []
 
-function sh(cmd: string, args: string[], cwd = root) {
-  const r = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '1' } })
+function sh(cmd: string, args: string[], cwd = root, env: Record<string, string> = {}) {
+  const r = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '1', ...env } })
   return r.status === 0
 }
 
 function runVitest(suite: string, dir: string, args: string[] = []) {
   const out = path.join('/tmp', `qshop-vitest-${suite}.json`)
+  const unhandled = path.join('/tmp', `qshop-vitest-${suite}-unhandled.json`)
   rmSync(out, { force: true })
-  const ok = sh('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${out}`, ...args], dir)
+  rmSync(unhandled, { force: true })
+  const reporters = ['--reporter=default', '--reporter=json', `--reporter=${path.join(root, 'scripts/unhandledErrorsReporter.ts')}`]
+  const ok = sh('npx', ['vitest', 'run', ...reporters, `--outputFile.json=${out}`, ...args], dir, { QSHOP_UNHANDLED_ERRORS: unhandled })
   let passed = 0
   let failed = ok ? 0 : 1
   if (existsSync(out)) {
@@ -32,6 +35,10 @@ function runVitest(suite: string, dir: string, args: string[] = []) {
       if (file.status === 'failed' && failedTests.length === 0) failures.push(`${suite}: ${name}\n     ${firstLine(file.message)}`)
     }
   }
+  if (existsSync(unhandled))
+    for (const error of JSON.parse(readFileSync(unhandled, 'utf8')) as string[]) failures.push(`${suite}: unhandled ${firstLine(error)}`)
+  if (!ok && !failures.some((f) => f.startsWith(`${suite}: `)))
+    failures.push(`${suite}: vitest exited with an error and named no failed test (see its output above)`)
   results.push({ suite, passed, failed, ok })
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { TestMantine } from '../test/TestMantine';
 import { SizedAvatar, SizedImage } from './SizedImage';
 
 const stored = '/uploads/goods/20261124/0b6f3c1e-8a3d-4c55-9f0e-2d7b1a9c4e21.png';
@@ -41,9 +41,9 @@ describe('SizedImage', () => {
 describe('SizedAvatar', () => {
   it("shows a logo's small copy, then the original when the copy fails", () => {
     const { container } = render(
-      <MantineProvider>
+      <TestMantine>
         <SizedAvatar src="/uploads/demo/store-logo.png" size={96} alt="logo" />
-      </MantineProvider>,
+      </TestMantine>,
     );
     const img = container.querySelector('img')!;
     expect(img).toHaveAttribute('src', '/uploads/demo/store-logo.w200.webp');

@@ -1,33 +1,24 @@
-// Test rendering of resource pages: Mantine with instant transitions, modals, toasts and a data router.
+// Test rendering of resource pages: Mantine without transitions, modals, toasts and a data router.
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { MantineProvider, Modal, Popover, Tooltip, createTheme } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
+import { TestMantine } from '../test/TestMantine';
 import { answer } from '../test/http';
-
-const instant = { transitionProps: { duration: 0 } };
-const theme = createTheme({
-  components: {
-    Modal: Modal.extend({ defaultProps: instant }),
-    Popover: Popover.extend({ defaultProps: instant }),
-    Tooltip: Tooltip.extend({ defaultProps: instant }),
-  },
-});
 
 export function renderInApp(element: ReactElement, path = '/Admin/test') {
   // The toast store outlives a test's render: start each test without old toasts.
   notifications.clean();
   const router = createMemoryRouter([{ path: '*', element }], { initialEntries: [path] });
   return render(
-    <MantineProvider theme={theme}>
+    <TestMantine>
       <ModalsProvider>
         <Notifications />
         <RouterProvider router={router} />
       </ModalsProvider>
-    </MantineProvider>,
+    </TestMantine>,
   );
 }
 

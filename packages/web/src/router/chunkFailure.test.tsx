@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { TestMantine } from '../test/TestMantine';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,9 +20,9 @@ describe('a failed page chunk', () => {
   it('shows an error naming the chunk and the failure type, inside the still working layout', async () => {
     const router = createAppRouter((routes, options) => createMemoryRouter(routes, { ...options, initialEntries: ['/login'] }));
     render(
-      <MantineProvider>
+      <TestMantine>
         <RouterProvider router={router} />
-      </MantineProvider>,
+      </TestMantine>,
     );
     expect(
       await screen.findByText('Module storefront/LoginPage failed to load: file missing or unreachable.', {}, { timeout: 10_000 }),

@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { TestMantine } from '../test/TestMantine';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -54,9 +54,9 @@ const LAZY = { timeout: 10_000 };
 function renderAt(path: string) {
   const router = createAppRouter((routes, options) => createMemoryRouter(routes, { ...options, initialEntries: [path] }));
   render(
-    <MantineProvider>
+    <TestMantine>
       <RouterProvider router={router} />
-    </MantineProvider>,
+    </TestMantine>,
   );
   return router;
 }

@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { TestMantine } from '../test/TestMantine';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -19,9 +19,9 @@ async function logIn(answer: Response) {
   vi.stubGlobal('fetch', fetch);
   const router = createAppRouter((routes, options) => createMemoryRouter(routes, { ...options, initialEntries: ['/Seller/login'] }));
   render(
-    <MantineProvider>
+    <TestMantine>
       <RouterProvider router={router} />
-    </MantineProvider>,
+    </TestMantine>,
   );
   await userEvent.type(await screen.findByRole('textbox', { name: 'Account' }, LAZY), 'applicant');
   await userEvent.type(screen.getByLabelText('Password'), 'Secret@123');

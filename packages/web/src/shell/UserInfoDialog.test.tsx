@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { TestMantine } from '../test/TestMantine';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -26,9 +26,9 @@ beforeEach(async () => {
 function open() {
   const onClose = vi.fn();
   render(
-    <MantineProvider>
+    <TestMantine>
       <UserInfoDialog area="admin" opened onClose={onClose} />
-    </MantineProvider>,
+    </TestMantine>,
   );
   return onClose;
 }

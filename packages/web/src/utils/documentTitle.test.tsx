@@ -1,5 +1,5 @@
 import { render, waitFor } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { TestMantine } from '../test/TestMantine';
 import { RouterProvider, createMemoryRouter, Outlet } from 'react-router-dom';
 import { beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../i18n';
@@ -38,9 +38,9 @@ function renderAt(at: string) {
     { initialEntries: [at] },
   );
   render(
-    <MantineProvider>
+    <TestMantine>
       <RouterProvider router={router} />
-    </MantineProvider>,
+    </TestMantine>,
   );
   return router;
 }

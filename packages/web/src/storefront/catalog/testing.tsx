@@ -1,22 +1,13 @@
-// Test rendering of storefront pages: Mantine with instant transitions, toasts and confirmation dialogs, a memory router
+// Test rendering of storefront pages: Mantine without transitions, toasts and confirmation dialogs, a memory router
 // holding the page's route (so params work) and a stand-in for every other address; fetch answered per request.
 import type { ComponentType } from 'react';
 import { render } from '@testing-library/react';
-import { MantineProvider, Modal, Popover, Tooltip, createTheme } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications, notifications } from '@mantine/notifications';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
+import { TestMantine } from '../../test/TestMantine';
 import { answer } from '../../test/http';
-
-const instant = { transitionProps: { duration: 0 } };
-const theme = createTheme({
-  components: {
-    Modal: Modal.extend({ defaultProps: instant }),
-    Popover: Popover.extend({ defaultProps: instant }),
-    Tooltip: Tooltip.extend({ defaultProps: instant }),
-  },
-});
 
 /** Shows where the page navigated to. */
 function Elsewhere() {
@@ -34,12 +25,12 @@ export function renderPage(path: string, Page: ComponentType, at: string) {
     { initialEntries: [at] },
   );
   const view = render(
-    <MantineProvider theme={theme}>
+    <TestMantine>
       <ModalsProvider>
         <Notifications />
         <RouterProvider router={router} />
       </ModalsProvider>
-    </MantineProvider>,
+    </TestMantine>,
   );
   return { ...view, router };
 }
