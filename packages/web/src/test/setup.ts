@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import '../i18n';
+
+// The files share a worker (isolate: false in vitest.config.ts); forgetting the modules loaded so far gives this
+// file fresh module-level state (the site data, the cart count, sessions) and lets its vi.mock apply.
+vi.resetModules();
 
 // Browser APIs jsdom lacks that Mantine and the router use.
 Object.defineProperty(window, 'matchMedia', {
