@@ -1,4 +1,4 @@
-import { Group, SimpleGrid, Text } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { IconPhoto } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -20,6 +20,8 @@ export function GoodsImage({ src, alt, sizes = CARD_SIZES, loading = 'lazy' }: {
   return <SizedImage src={src} alt={alt} sizes={sizes} width={400} height={400} {...priority} />;
 }
 
+// The cards and their grid are plain elements styled by catalog.module.css, not Mantine components: a search page
+// draws twenty of them on load, and on a phone each Mantine Text or Group costs render time the shopper waits for.
 export function GoodsCard({ goods, eager = false }: { goods: GoodsCardData; eager?: boolean }) {
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
   const showMarket = goods.goods_market_price && goods.goods_market_price !== goods.goods_price && Number(goods.goods_market_price) > 0;
@@ -28,41 +30,34 @@ export function GoodsCard({ goods, eager = false }: { goods: GoodsCardData; eage
       <div className={classes.thumb}>
         <GoodsImage src={goods.goods_master_image} alt={goods.goods_name} loading={eager ? 'eager' : 'lazy'} />
       </div>
-      <Group gap={6} align="baseline" wrap="nowrap">
-        <Text c="red.7" fw={700}>
-          {yuan(goods.goods_price)}
-        </Text>
-        {showMarket && (
-          <Text size="xs" c="dimmed" className={classes.strike}>
-            {yuan(goods.goods_market_price)}
-          </Text>
-        )}
-      </Group>
-      <Text size="sm" lineClamp={2} title={goods.goods_name} mih={40}>
+      <div className={classes.cardPrices}>
+        <span className={classes.cardPrice}>{yuan(goods.goods_price)}</span>
+        {showMarket && <span className={`${classes.cardMeta} ${classes.strike}`}>{yuan(goods.goods_market_price)}</span>}
+      </div>
+      <p className={classes.cardName} title={goods.goods_name}>
         {goods.goods_name}
-      </Text>
-      <Group justify="space-between" gap={4} wrap="nowrap">
-        <Text size="xs" c="dimmed">
-          {tc('goods.sold', { count: goods.goods_sale ?? 0 })}
-        </Text>
-        {goods.store_name && (
-          <Text size="xs" c="dimmed" truncate>
-            {goods.store_name}
-          </Text>
-        )}
-      </Group>
+      </p>
+      <div className={classes.cardFoot}>
+        <span className={classes.cardMeta}>{tc('goods.sold', { count: goods.goods_sale ?? 0 })}</span>
+        {goods.store_name && <span className={`${classes.cardMeta} ${classes.truncate}`}>{goods.store_name}</span>}
+      </div>
     </Link>
   );
 }
 
-/** Goods cards, `cols` a row on wide screens, fewer on tablets and two on phones. `eagerFirstRow`: the grid is in view
- *  when the page loads (its first pictures should not wait for layout). */
+/** Props of a grid of goods cards: `cols` a row on wide screens, at most three on tablets and two on phones. */
+export function gridProps(cols: number) {
+  return { className: classes.goodsGrid, style: { '--grid-cols-sm': Math.min(cols, 3), '--grid-cols-md': cols } as CSSProperties };
+}
+
+/** Goods cards in a grid (gridProps). `eagerFirstRow`: the grid is in view when the page loads (its first pictures
+ *  should not wait for layout). */
 export function GoodsGrid({ goods, cols = 5, eagerFirstRow = false }: { goods: GoodsCardData[]; cols?: number; eagerFirstRow?: boolean }) {
   return (
-    <SimpleGrid cols={{ base: 2, sm: Math.min(cols, 3), md: cols }} spacing="sm">
+    <div {...gridProps(cols)}>
       {goods.map((item, index) => (
         <GoodsCard key={item.id} goods={item} eager={eagerFirstRow && index < cols} />
       ))}
-    </SimpleGrid>
+    </div>
   );
 }

@@ -90,7 +90,7 @@ function FilterRow({ label, children }: { label: string; children: ReactNode }) 
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Group gap="xs">{children}</Group>
+      <div className={classes.filterOptions}>{children}</div>
     </div>
   );
 }

@@ -1,30 +1,36 @@
 // What the storefront's pages show while their first answer loads: the page's own shape in grey, at the sizes the
 // content will take (nothing moves when it arrives), instead of a blank page or a lone spinner.
-import { Group, Paper, SimpleGrid, Skeleton, Stack } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import classes from './catalog.module.css';
+import { gridProps } from './GoodsCard';
+
+/** A grey bar of a card being loaded: plain elements, as many as twenty cards of them on a phone's first render. */
+function Bone({ h, w, mt = 0 }: { h: number; w?: string; mt?: number }) {
+  return <div className={classes.bone} style={{ height: h, width: w, marginTop: mt }} />;
+}
 
 function CardSkeleton() {
   return (
     <div className={classes.card}>
-      <Skeleton className={classes.thumb} radius={0} />
-      <Skeleton h={16} w="40%" mt={4} />
-      <Skeleton h={14} mt={6} />
-      <Skeleton h={14} w="70%" mt={4} mb={4} />
-      <Skeleton h={12} w="50%" />
+      <div className={`${classes.thumb} ${classes.bone}`} />
+      <Bone h={16} w="40%" mt={4} />
+      <Bone h={14} mt={6} />
+      <Bone h={14} w="70%" mt={4} />
+      <Bone h={12} w="50%" mt={4} />
     </div>
   );
 }
 
-/** A grid of goods cards (GoodsCard's layout) being loaded. */
+/** A grid of goods cards (GoodsGrid's layout) being loaded. */
 export function GoodsGridSkeleton({ count, cols = 5 }: { count: number; cols?: number }) {
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
   return (
-    <SimpleGrid cols={cols} spacing="sm" aria-busy="true" aria-label={tc('loading')}>
+    <div {...gridProps(cols)} aria-busy="true" aria-label={tc('loading')}>
       {Array.from({ length: count }, (_, i) => (
         <CardSkeleton key={i} />
       ))}
-    </SimpleGrid>
+    </div>
   );
 }
 
