@@ -3,7 +3,7 @@
 // the run without failing any test, and the default reporter prints them far above the summary.
 import { writeFileSync } from 'node:fs'
 
-type ErrorLike = { name?: string; message?: string; type?: string; stack?: string; stacks?: { file: string; line: number }[]; testPath?: string }
+type ErrorLike = { name?: string; message?: string; type?: string; stacks?: { file: string; line: number }[]; testPath?: string }
 
 /** Vitest calls onTestRunEnd(modules, unhandledErrors, reason) once the run ends. */
 export default class UnhandledErrorsReporter {

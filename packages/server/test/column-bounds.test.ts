@@ -8,9 +8,7 @@ import type { z } from 'zod'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { goodsUpdateBody, skuInput, storeApplicationBody, storeSettingsBody } from '@qshop/shared/schemas/catalog'
 import { authEditBody, registerBody } from '@qshop/shared/schemas/auth'
-import type { ServerResource } from '../src/core/resource.ts'
 import { createTestApp } from './helpers.ts'
-
 
 /** Request bodies written by custom routes, with the table their fields are columns of. */
 const BODIES: [string, Record<string, z.ZodType>, string][] = [

@@ -13,7 +13,6 @@ import type { FilterOp } from '@qshop/shared'
 import type { ServerResource } from '../src/core/resource.ts'
 import { createTestApp } from './helpers.ts'
 
-
 /** Operators a B-tree index can answer. `like` is not one of them: the engine always makes it a contains-match
  *  (`{ contains }` → LIKE '%x%', see filterWhere in core/resource.ts and whereSql in core/listSql.ts), which no
  *  index can seek, so a like-only filter needs no index. */

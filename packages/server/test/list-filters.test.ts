@@ -20,7 +20,6 @@ import { post } from '../src/core/ledger.ts'
 import { runUnit } from '../src/core/unitOfWork.ts'
 import { createComment, createGoods } from '../src/modules/catalog/testkit.ts'
 
-
 let app: FastifyInstance
 const auth: Record<'admin' | 'seller', Record<string, string>> = { admin: {}, seller: {} }
 const actors = {} as Record<'admin' | 'seller', Actor>
