@@ -7,7 +7,9 @@ import { expect, test } from 'vitest'
 import { REPO_ROOT } from '../src/app.ts'
 
 const ROOTS = ['packages/server/src', 'packages/server/test', 'scripts', 'bench']
-const ALLOWED = new Set(['packages/server/src/core/unitOfWork.ts'])
+// db.ts wraps the client's transaction method (to hand a transaction its raw statements on its own connection); the unit of
+// work is what calls it.
+const ALLOWED = new Set(['packages/server/src/core/unitOfWork.ts', 'packages/server/src/core/db.ts'])
 const SKIP_DIRS = new Set(['generated', 'node_modules'])
 
 function sources(dir: string): string[] {
@@ -23,5 +25,5 @@ test('only the unit of work opens a Prisma transaction', () => {
   expect(files.length).toBeGreaterThan(100)
   const offenders = files.filter((f) => !ALLOWED.has(f) && /\$transaction\s*\(/.test(readFileSync(path.join(REPO_ROOT, f), 'utf8')))
   expect(offenders).toEqual([])
-  expect(readFileSync(path.join(REPO_ROOT, [...ALLOWED][0]), 'utf8')).toMatch(/\$transaction\s*\(/)
+  for (const file of ALLOWED) expect(readFileSync(path.join(REPO_ROOT, file), 'utf8')).toMatch(/\$transaction\s*\(/)
 })

@@ -8,6 +8,7 @@ import { Code } from '@qshop/shared'
 import type { Db } from './db.ts'
 import type { RequestContext } from './context.ts'
 import { AppError, invalid } from './errors.ts'
+import { isDuplicateKey } from './prismaErrors.ts'
 import { inUnit, type Tx, type Unit, type UnitInfra, type UnitOptions } from './unitOfWork.ts'
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
@@ -58,16 +59,14 @@ export async function idempotent<T>(
   opts: UnitOptions = {},
 ): Promise<{ answer: T; replayed: boolean }> {
   const hash = requestHash(spec.request)
-  const where = { area: spec.area, owner_id: spec.ownerId, idem_key: spec.key }
   return inUnit(
     infra,
     ctx,
     async (tx, unit, ctx) => {
       try {
-        // createMany and updateMany: one statement each (create and update read the row back).
-        await tx.idempotency_keys.createMany({ data: [{ ...where, request_hash: hash }] })
+        await tx.$executeRaw`INSERT INTO idempotency_keys (area, owner_id, idem_key, request_hash) VALUES (${spec.area}, ${spec.ownerId}, ${spec.key}, ${hash})`
       } catch (err) {
-        if ((err as { code?: string }).code !== 'P2002') throw err
+        if (!isDuplicateKey(err)) throw err
         // A locking read sees the committed record whatever snapshot this transaction holds.
         const [first] = await tx.$queryRaw<{ request_hash: string; response: unknown }[]>`SELECT request_hash, response FROM idempotency_keys
           WHERE area = ${spec.area} AND owner_id = ${spec.ownerId} AND idem_key = ${spec.key} LOCK IN SHARE MODE`
@@ -76,7 +75,8 @@ export async function idempotent<T>(
         return { answer: (typeof first.response === 'string' ? JSON.parse(first.response) : first.response) as T, replayed: true }
       }
       const answer = JSON.parse(JSON.stringify((await work(tx, unit, ctx)) ?? null)) as T
-      await tx.idempotency_keys.updateMany({ where, data: { response: answer as object } })
+      await tx.$executeRaw`UPDATE idempotency_keys SET response = ${JSON.stringify(answer)}, updated_at = NOW(3)
+        WHERE area = ${spec.area} AND owner_id = ${spec.ownerId} AND idem_key = ${spec.key}`
       return { answer, replayed: false }
     },
     opts,

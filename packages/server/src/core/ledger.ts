@@ -12,6 +12,7 @@ import {
   type LedgerAccount, type LedgerOwnerKind, type LedgerReason, type LedgerSource, type MessageKey,
 } from '@qshop/shared'
 import { AppError } from './errors.ts'
+import { isDuplicateKey } from './prismaErrors.ts'
 import type { Tx } from './unitOfWork.ts'
 
 export type LedgerEntry = {
@@ -64,20 +65,15 @@ const sqlAmount = (entry: LedgerEntry) =>
 export async function post(tx: Tx, entry: LedgerEntry): Promise<Posting> {
   check(entry)
   const { owner, account, amount } = entry
-  const keys = { user_id: owner.id, is_belong: LEDGER_OWNER[owner.kind], is_type: LEDGER_ACCOUNT[account], idem_key: entry.idemKey }
   const stored = account === 'points' ? String(amount) : fromCents(amount)
   let id: number
   try {
-    const row = await tx.money_logs.create({
-      data: {
-        ...keys, money: stored, after_money: 0, name: translate('zh-cn', `ledger.${entry.reason}`), ename: entry.reason,
-        info: entry.info ?? '', source_type: entry.source.type, source_id: entry.source.id,
-      },
-      select: { id: true },
-    })
-    id = row.id
+    const row = await tx.$insertRaw`INSERT INTO money_logs (user_id, is_belong, is_type, idem_key, money, after_money, name, ename, info, source_type, source_id)
+      VALUES (${owner.id}, ${LEDGER_OWNER[owner.kind]}, ${LEDGER_ACCOUNT[account]}, ${entry.idemKey}, ${stored}, 0, ${translate('zh-cn', `ledger.${entry.reason}`)},
+        ${entry.reason}, ${entry.info ?? ''}, ${entry.source.type}, ${entry.source.id})`
+    id = row.insertId
   } catch (err) {
-    if ((err as { code?: string }).code !== 'P2002') throw err
+    if (!isDuplicateKey(err)) throw err
     return replay(tx, entry)
   }
 
@@ -88,7 +84,7 @@ export async function post(tx: Tx, entry: LedgerEntry): Promise<Posting> {
   const changed = await tx.$executeRaw`UPDATE ${table} FORCE INDEX (PRIMARY) SET ${balance} = ${balance} + ${delta} WHERE id = ${owner.id} AND ${balance} + ${delta} >= 0`
   if (!changed) {
     // Nothing may stay written, even if the caller catches the refusal and goes on with its unit.
-    await tx.money_logs.delete({ where: { id }, select: { id: true } })
+    await tx.$executeRaw`DELETE FROM money_logs WHERE id = ${id}`
     const exists = await tx.$queryRaw<unknown[]>`SELECT 1 FROM ${table} WHERE id = ${owner.id}`
     if (!exists.length) throw new Error(`ledger: no ${owner.kind} ${owner.id}`)
     throw new InsufficientFunds(entry)

@@ -1,14 +1,27 @@
 import { Code } from '@qshop/shared'
 import { AppError } from './errors.ts'
 
+/** A unique key refused the row: Prisma's P2002, or the driver's errno 1062 for a raw statement (core/db.ts). */
+export function isDuplicateKey(err: unknown): boolean {
+  const e = err as { code?: unknown; errno?: unknown }
+  return e?.code === 'P2002' || e?.errno === 1062
+}
+
 /** Known database refusals become envelope errors; anything else is rethrown (→ 500). */
 export function mapPrismaError(err: unknown): unknown {
   if (err instanceof AppError) return err
   const code = (err as { code?: string })?.code
   if (code === 'P2002') return new AppError(Code.CONFLICT, 'msg.conflict', { [duplicateField(err)]: 'exists' })
+  if (isDuplicateKey(err)) return new AppError(Code.CONFLICT, 'msg.conflict', { [rawDuplicateKey(err)]: 'exists' })
   if (code === 'P2003' || code === 'P2014') return new AppError(Code.CONFLICT, 'msg.conflict')
   if (code === 'P2025') return new AppError(Code.NOT_FOUND, 'msg.notFound')
   return err
+}
+
+/** The violated index of a raw statement's refusal ("Duplicate entry '…' for key '[table.]orders_order_no_key'"). */
+function rawDuplicateKey(err: unknown): string {
+  const key = /for key '(?:[^'.]+\.)?([^']+)'/.exec((err as { message?: string }).message ?? '')?.[1]
+  return key?.replace(/_key$/, '') || '_'
 }
 
 /** The column(s) of the violated unique index: `<table>_<columns>_key` named as in schema.prisma's defaults. */

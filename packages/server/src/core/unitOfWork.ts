@@ -11,13 +11,14 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Code } from '@qshop/shared'
 import type { Prisma } from '../generated/prisma/client.ts'
+import type { Tx } from './db.ts'
 import type { Infra } from '../plugins/infra.ts'
 import { sendAfterCommit, stageJob } from '../jobs/outbox.ts'
 import { jobIdOf, type JobDef } from '../jobs/define.ts'
 import type { RequestContext } from './context.ts'
 import { AppError } from './errors.ts'
 
-export type Tx = Prisma.TransactionClient
+export type { Tx } from './db.ts'
 export type Isolation = 'ReadCommitted' | 'RepeatableRead' | 'Serializable'
 
 export type UnitOptions = {
@@ -75,7 +76,9 @@ export async function runUnit<T>(infra: UnitInfra, optsOrWork: UnitOptions | Wor
     const staged: number[] = []
     try {
       const result = await infra.db.$transaction(
-        (tx) => {
+        // db.ts hands every interactive transaction its raw statements on the transaction's connection.
+        (prismaTx) => {
+          const tx = prismaTx as Tx
           const unit: Unit = {
             tx,
             attempt,

@@ -4,10 +4,10 @@
 // sweeper sends whatever was left unsent. A job id that names a business event (`order-cancel-42`) is staged once:
 // a second staging, in this transaction or another, finds the row and adds nothing.
 import type { Queue } from 'bullmq'
-import type { Db, Prisma } from '../core/db.ts'
+import { Prisma, type Db, type Tx } from '../core/db.ts'
+import { isDuplicateKey } from '../core/prismaErrors.ts'
 import type { Infra } from '../plugins/infra.ts'
 
-type Tx = Prisma.TransactionClient
 export type Queues = { get(name: string): Queue }
 export type StagedJob = { queue: string; name: string; jobId: string; payload: Prisma.InputJsonObject; runAt?: Date }
 
@@ -25,13 +25,10 @@ export const KEEP_SENT_DAYS = 7
  */
 export async function stageJob(tx: Tx, job: StagedJob): Promise<number | null> {
   try {
-    const row = await tx.outbox.create({
-      data: { queue: job.queue, name: job.name, job_id: job.jobId, payload: job.payload, run_at: job.runAt ?? null },
-      select: { id: true },
-    })
-    return row.id
+    const row = await tx.$insertRaw`INSERT INTO outbox (queue, name, job_id, payload, run_at) VALUES ${outboxRow(job)}`
+    return row.insertId
   } catch (err) {
-    if ((err as { code?: string }).code === 'P2002') return null
+    if (isDuplicateKey(err)) return null
     throw err
   }
 }
@@ -42,8 +39,10 @@ export async function stageJob(tx: Tx, job: StagedJob): Promise<number | null> {
  */
 export async function stageSweptJobs(tx: Tx, jobs: (StagedJob & { runAt: Date })[]): Promise<void> {
   if (!jobs.length) return
-  await tx.outbox.createMany({ data: jobs.map((job) => ({ queue: job.queue, name: job.name, job_id: job.jobId, payload: job.payload, run_at: job.runAt })) })
+  await tx.$executeRaw`INSERT INTO outbox (queue, name, job_id, payload, run_at) VALUES ${Prisma.join(jobs.map(outboxRow))}`
 }
+
+const outboxRow = (job: StagedJob) => Prisma.sql`(${job.queue}, ${job.name}, ${job.jobId}, ${JSON.stringify(job.payload)}, ${job.runAt ?? null})`
 
 /**
  * Right after the commit: sends the rows the transaction staged. The write has happened whatever this does, so a

@@ -5,11 +5,11 @@
 // (money.ts allocate), so each line carries its exact share and the shares add up to the store's discount.
 import { allocate, Code, decimalToCents, sumCents, timesCents } from '@qshop/shared'
 import type { CheckoutLine } from '@qshop/shared/schemas/orders'
-import type { Db } from '../../core/db.ts'
+import { Prisma, type Db } from '../../core/db.ts'
 import { AppError, businessError, notFound } from '../../core/errors.ts'
 import { InsufficientStock } from '../../core/stock.ts'
 import { ADDRESS_SELECT, type AddressRow } from '../addresses/service.ts'
-import { visibleGoodsWhere } from '../catalog/visibility.ts'
+import { visibleGoodsSql } from '../catalog/visibility.ts'
 import { storeFreight, type FreightTemplate } from './freight.ts'
 
 /** Shown for the SKU of a goods that has none. */
@@ -36,7 +36,8 @@ export type PricedLine = {
 }
 
 /** Where an order keeps each kind of discount. */
-export type DiscountColumn = 'coupon_money' | 'full_reduction_money' | 'seckill_money' | 'collective_money'
+export const DISCOUNT_COLUMNS = ['coupon_money', 'full_reduction_money', 'seckill_money', 'collective_money'] as const
+export type DiscountColumn = (typeof DISCOUNT_COLUMNS)[number]
 
 export type PricedStore = {
   store_id: number
@@ -60,35 +61,36 @@ export const DISCOUNT_STEPS: readonly DiscountStep[] = []
 
 export type Priced = { address: AddressRow | null; stores: PricedStore[] }
 
-/** What the checkout reads, all at once (one round of parallel queries). */
+type GoodsRow = {
+  id: number; store_id: number; goods_name: string; goods_master_image: string; goods_price: Prisma.Decimal; goods_stock: number; goods_weight: Prisma.Decimal
+  freight_id: number; store_name: string; store_logo: string; sku_count: bigint
+}
+type SkuRow = { id: number; goods_id: number; sku_name: string; goods_image: string; goods_price: Prisma.Decimal; goods_stock: number; goods_weight: Prisma.Decimal }
+type CartRow = { id: number; goods_id: number; sku_id: number }
+const ADDRESS_COLUMNS = Prisma.raw(Object.keys(ADDRESS_SELECT).join(', '))
+
+/** What the checkout reads, all at once (one round of parallel raw queries: the checkout's hottest reads). */
 async function load(db: Db, userId: number, lines: readonly CheckoutLine[], addressId: number | undefined) {
-  const goodsIds = [...new Set(lines.map((l) => l.goods_id))]
+  const goodsIds = Prisma.join([...new Set(lines.map((l) => l.goods_id))])
   const skuIds = [...new Set(lines.map((l) => l.sku_id).filter((id) => id > 0))]
   const cartIds = [...new Set(lines.flatMap((l) => (l.cart_id ? [l.cart_id] : [])))]
   // Only goods that may be bought now are read: one that is missing or hidden is refused alike.
-  const [goods, skus, carts, templates, address] = await Promise.all([
-    db.goods.findMany({
-      where: { id: { in: goodsIds }, ...visibleGoodsWhere() },
-      select: {
-        id: true, store_id: true, goods_name: true, goods_master_image: true, goods_price: true, goods_stock: true, goods_weight: true, freight_id: true,
-        store: { select: { store_name: true, store_logo: true } },
-        _count: { select: { goods_skus: true } },
-      },
-    }),
+  const [goods, skus, carts, templates, [address]] = await Promise.all([
+    db.$queryRaw<GoodsRow[]>`SELECT g.id, g.store_id, g.goods_name, g.goods_master_image, g.goods_price, g.goods_stock, g.goods_weight, g.freight_id,
+        s.store_name, s.store_logo, (SELECT COUNT(*) FROM goods_skus k WHERE k.goods_id = g.id) AS sku_count
+      FROM goods g JOIN stores s ON s.id = g.store_id WHERE g.id IN (${goodsIds}) AND ${visibleGoodsSql('g', 's')}`,
     skuIds.length
-      ? db.goods_skus.findMany({ where: { id: { in: skuIds } }, select: { id: true, goods_id: true, sku_name: true, goods_image: true, goods_price: true, goods_stock: true, goods_weight: true } })
+      ? db.$queryRaw<SkuRow[]>`SELECT id, goods_id, sku_name, goods_image, goods_price, goods_stock, goods_weight FROM goods_skus WHERE id IN (${Prisma.join(skuIds)})`
       : [],
-    cartIds.length ? db.carts.findMany({ where: { id: { in: cartIds }, user_id: userId }, select: { id: true, goods_id: true, sku_id: true } }) : [],
-    db.freights.findMany({
-      where: { store: { goods: { some: { id: { in: goodsIds } } } } },
-      select: { id: true, store_id: true, is_type: true, f_weight: true, f_price: true, o_weight: true, o_price: true, area_id: true },
-    }),
+    cartIds.length ? db.$queryRaw<CartRow[]>`SELECT id, goods_id, sku_id FROM carts WHERE id IN (${Prisma.join(cartIds)}) AND user_id = ${userId}` : [],
+    db.$queryRaw<(FreightTemplate & { store_id: number })[]>`SELECT id, store_id, is_type, f_weight, f_price, o_weight, o_price, area_id FROM freights
+      WHERE store_id IN (SELECT store_id FROM goods WHERE id IN (${goodsIds}))`,
     addressId
-      ? db.addresses.findFirst({ where: { id: addressId, user_id: userId }, select: ADDRESS_SELECT })
-      : db.addresses.findFirst({ where: { user_id: userId, is_default: 1 }, select: ADDRESS_SELECT }),
+      ? db.$queryRaw<AddressRow[]>`SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE id = ${addressId} AND user_id = ${userId} LIMIT 1`
+      : db.$queryRaw<AddressRow[]>`SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE user_id = ${userId} AND is_default = 1 ORDER BY id LIMIT 1`,
   ])
   if (addressId && !address) throw notFound()
-  return { goods, skus, carts, templates, address }
+  return { goods, skus, carts, templates, address: address ?? null }
 }
 type Loaded = Awaited<ReturnType<typeof load>>
 
@@ -107,7 +109,7 @@ function priceGoods(loaded: Loaded, lines: readonly CheckoutLine[]): PricedStore
     const goods = goodsById.get(line.goods_id)
     if (!goods) throw businessError('msg.goodsUnavailable')
     let sku: Loaded['skus'][number] | null = null
-    if (goods._count.goods_skus > 0) {
+    if (goods.sku_count > 0) {
       if (!line.sku_id) throw businessError('msg.skuRequired')
       sku = skuById.get(line.sku_id) ?? null
       if (sku?.goods_id !== goods.id) throw businessError('msg.skuGone')
@@ -121,7 +123,7 @@ function priceGoods(loaded: Loaded, lines: readonly CheckoutLine[]): PricedStore
     if (price * line.buy_num > MAX_ORDER_CENTS) throw new AppError(Code.BUSINESS, 'msg.orderTooLarge')
     let group = groups.get(goods.store_id)
     if (!group) {
-      group = { store_id: goods.store_id, store_name: goods.store.store_name, store_logo: goods.store.store_logo, lines: [], order: 0, freight: 0, discounts: {}, discount: 0, total: 0 }
+      group = { store_id: goods.store_id, store_name: goods.store_name, store_logo: goods.store_logo, lines: [], order: 0, freight: 0, discounts: {}, discount: 0, total: 0 }
       groups.set(goods.store_id, group)
     }
     group.lines.push({

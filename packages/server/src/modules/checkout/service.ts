@@ -1,6 +1,6 @@
 // Checkout: the preview of what the shopper's lines cost per store, and the orders made of them — one per store, in
 // one unit of work under the request's Idempotency-Key: the key's record, the stock taken by guarded updates, the
-// orders and their line snapshots (two batch inserts), the cart lines removed and the orders' cancels staged. The
+// orders (one insert per store) and their line snapshots (one insert), the cart lines removed and the orders' cancels staged. The
 // lines are read and priced before the unit opens (in parallel, off the transaction), so the unit holds its stock
 // locks only for the writes. A refusal found while pricing is answered at once when the key was never used;
 // otherwise it is raised inside the unit, after the key's record, so a repeat of a request that succeeded answers
@@ -11,13 +11,14 @@ import { fromCents } from '@qshop/shared'
 import { normalizeConfig } from '@qshop/shared/schemas/configs'
 import type { OrderBefore, OrderCreate, OrderCreated, OrderPreview, StoreGroup } from '@qshop/shared/schemas/orders'
 import { readConfig } from '../../core/configs.ts'
+import { insertRows, Prisma } from '../../core/db.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { businessError, notFound } from '../../core/errors.ts'
 import { idempotent } from '../../core/idempotency.ts'
 import { takeStock } from '../../core/stock.ts'
 import { present as presentAddress } from '../addresses/service.ts'
 import { scheduleOrderCancel } from '../orders/cancelJob.ts'
-import { priceCheckout, type PricedStore } from './pricing.ts'
+import { DISCOUNT_COLUMNS, priceCheckout, type PricedStore } from './pricing.ts'
 
 const ORDER_NAME_MAX = 200
 
@@ -104,50 +105,47 @@ export async function createOrders(app: FastifyInstance, ctx: RequestContext, ke
     const now = new Date()
     const payDeadline = new Date(now.getTime() + cancelMinutes * 60_000)
     const numbers = stores.map(() => orderNo(now))
-    await tx.orders.createMany({
-      data: stores.map((s, i) => ({
+    const orders = stores.map((s, i) => ({
+      user_id: userId,
+      store_id: s.store_id,
+      order_no: numbers[i],
+      order_name: s.lines[0].goods_name.slice(0, ORDER_NAME_MAX),
+      order_image: s.lines[0].goods_image,
+      order_price: fromCents(s.order),
+      freight_money: fromCents(s.freight),
+      ...Object.fromEntries(DISCOUNT_COLUMNS.map((column) => [column, fromCents(s.discounts[column] ?? 0)])),
+      total_price: fromCents(s.total),
+      settlement_rate: settlementRate,
+      receive_name: address.receive_name,
+      receive_tel: address.receive_tel,
+      receive_area: address.area_info,
+      receive_address: address.address,
+      remark: remarks.get(s.store_id) ?? '',
+      pay_deadline: payDeadline,
+      created_at: now,
+    }))
+    const ids: number[] = []
+    for (const order of orders) ids.push((await tx.$insertRaw`INSERT INTO orders ${insertRows([order])}`).insertId)
+    const orderLines = stores.flatMap((s, i) =>
+      s.lines.map((l) => ({
+        order_id: ids[i],
         user_id: userId,
         store_id: s.store_id,
-        order_no: numbers[i],
-        order_name: s.lines[0].goods_name.slice(0, ORDER_NAME_MAX),
-        order_image: s.lines[0].goods_image,
-        order_price: fromCents(s.order),
-        freight_money: fromCents(s.freight),
-        ...Object.fromEntries(Object.entries(s.discounts).map(([column, cents]) => [column, fromCents(cents)])),
-        total_price: fromCents(s.total),
-        settlement_rate: settlementRate,
-        receive_name: address.receive_name,
-        receive_tel: address.receive_tel,
-        receive_area: address.area_info,
-        receive_address: address.address,
-        remark: remarks.get(s.store_id) ?? '',
-        pay_deadline: payDeadline,
-        created_at: now,
+        goods_id: l.goods_id,
+        sku_id: l.sku_id,
+        goods_name: l.goods_name,
+        goods_image: l.goods_image,
+        sku_name: l.sku_name,
+        buy_num: l.buy_num,
+        goods_price: fromCents(l.price),
+        total_price: fromCents(l.total),
+        discount_money: fromCents(l.discount),
+        total_weight: fromCents(l.weight),
       })),
-    })
-    const made = await tx.orders.findMany({ where: { order_no: { in: numbers } }, select: { id: true, order_no: true } })
-    const ids = numbers.map((no) => made.find((o) => o.order_no === no)!.id)
-    await tx.order_goods.createMany({
-      data: stores.flatMap((s, i) =>
-        s.lines.map((l) => ({
-          order_id: ids[i],
-          user_id: userId,
-          store_id: s.store_id,
-          goods_id: l.goods_id,
-          sku_id: l.sku_id,
-          goods_name: l.goods_name,
-          goods_image: l.goods_image,
-          sku_name: l.sku_name,
-          buy_num: l.buy_num,
-          goods_price: fromCents(l.price),
-          total_price: fromCents(l.total),
-          discount_money: fromCents(l.discount),
-          total_weight: fromCents(l.weight),
-        })),
-      ),
-    })
+    )
+    await tx.$executeRaw`INSERT INTO order_goods ${insertRows(orderLines)}`
     const cartIds = lines.flatMap((l) => (l.cart_id ? [l.cart_id] : []))
-    if (input.ifcart && cartIds.length) await tx.carts.deleteMany({ where: { id: { in: cartIds }, user_id: userId } })
+    if (input.ifcart && cartIds.length) await tx.$executeRaw`DELETE FROM carts WHERE id IN (${Prisma.join(cartIds)}) AND user_id = ${userId}`
     await scheduleOrderCancel(tx, ids, payDeadline)
     return { order_id: ids, order_no: numbers }
   })

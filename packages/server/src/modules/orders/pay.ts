@@ -8,7 +8,7 @@ import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { ORDER_FLOW, ORDER_STATUS, PAY_STATUS, decimalToCents, fromCents, sumCents, translate, type DecimalLike } from '@qshop/shared'
 import type { PayAnswer, PayBody } from '@qshop/shared/schemas/orderQueries'
-import { Prisma } from '../../generated/prisma/client.ts'
+import { insertRows, Prisma } from '../../core/db.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { businessError, invalid, notFound } from '../../core/errors.ts'
 import { failureThrottle } from '../../core/failureThrottle.ts'
@@ -104,14 +104,12 @@ export async function payOrders(app: FastifyInstance, ctx: RequestContext, body:
     assertPayable(orders)
     const total = sumCents(orders.map((o) => decimalToCents(o.total_price)))
     const now = new Date()
-    const pay = await tx.order_pays.create({
-      data: {
-        belong_id: userId, name: orders[0].order_name.slice(0, 255), pay_no: payNumber(now), payment_name: 'balance',
-        total: fromCents(total), balance: fromCents(total), pay_status: PAY_STATUS.PAID, pay_time: now,
-      },
-      select: { id: true, pay_no: true },
-    })
-    await tx.order_pay_orders.createMany({ data: orders.map((o) => ({ order_pay_id: pay.id, order_id: o.id })) })
+    const payRow = {
+      belong_id: userId, name: orders[0].order_name.slice(0, 255), pay_no: payNumber(now), payment_name: 'balance',
+      total: fromCents(total), balance: fromCents(total), pay_status: PAY_STATUS.PAID, pay_time: now,
+    }
+    const pay = { id: (await tx.$insertRaw`INSERT INTO order_pays ${insertRows([payRow])}`).insertId, pay_no: payRow.pay_no }
+    await tx.$executeRaw`INSERT INTO order_pay_orders ${insertRows(orders.map((o) => ({ order_pay_id: pay.id, order_id: o.id })))}`
     if (total > 0)
       await post(tx, {
         owner: { kind: 'user', id: userId }, account: 'money', amount: -total, reason: 'order_pay',
