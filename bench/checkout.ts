@@ -4,6 +4,7 @@
 // shopper at once goes for the last units of a scarce goods: oversold units (sold past the stock, or stock below 0)
 // must be 0. Own database and Redis prefix.
 import { createHash } from 'node:crypto'
+import http from 'node:http'
 import type { FastifyRequest } from 'fastify'
 import { isMain } from '../scripts/migrate.ts'
 import { seed } from '../packages/server/src/seed/index.ts'
@@ -49,9 +50,28 @@ async function drive(name: string, workers: number, seconds: number, once: (work
   return { name, rate: latencies.length / elapsed, p99: Math.round(p99Of(latencies)), errors, done: latencies.length, cpuMs: (user + system) / 1000 / Math.max(1, latencies.length) }
 }
 
-async function postJson(url: string, body: object, headers: Record<string, string> = {}) {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })
-  return { status: res.status, body: (await res.json()) as { code?: number; data?: { order_id?: number[] } } }
+/** Keeps a connection per shopper open, as a browser would; node:http rather than fetch, whose streams cost the
+ *  process (and so the server measured beside it) about 0.5 ms of CPU per request. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 })
+
+function postJson(url: string, body: object, headers: Record<string, string> = {}): Promise<{ status: number; body: { code?: number; data?: { order_id?: number[] } } }> {
+  const payload = JSON.stringify(body)
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) })
+        } catch (err) {
+          reject(err)
+        }
+      })
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end(payload)
+  })
 }
 
 if (isMain(import.meta.url)) {
