@@ -6,18 +6,12 @@ import zhCn from './zh-cn.json';
 import en from './en.json';
 import resourceZhCn from './resource.zh-cn.json';
 import resourceEn from './resource.en.json';
-import configsZhCn from './configs.zh-cn.json';
-import configsEn from './configs.en.json';
-import backofficeCatalogZhCn from './backoffice-catalog.zh-cn.json';
-import backofficeCatalogEn from './backoffice-catalog.en.json';
 import catalogZhCn from './catalog.zh-cn.json';
 import catalogEn from './catalog.en.json';
 import shopperZhCn from './shopper.zh-cn.json';
 import shopperEn from './shopper.en.json';
 import ordersZhCn from './orders.zh-cn.json';
 import ordersEn from './orders.en.json';
-import settleZhCn from './settle.zh-cn.json';
-import settleEn from './settle.en.json';
 import reviewsZhCn from './reviews.zh-cn.json';
 import reviewsEn from './reviews.en.json';
 import fulfilZhCn from './fulfil.zh-cn.json';
@@ -36,8 +30,8 @@ function applyDocumentLanguage(language: string) {
 
 void i18n.use(initReactI18next).init({
   resources: {
-    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...configsZhCn, ...catalogZhCn, ...backofficeCatalogZhCn, ...shopperZhCn, ...ordersZhCn, ...settleZhCn, ...reviewsZhCn, ...fulfilZhCn, ...aftersalesZhCn } },
-    en: { translation: { ...en, ...resourceEn, ...configsEn, ...catalogEn, ...backofficeCatalogEn, ...shopperEn, ...ordersEn, ...settleEn, ...reviewsEn, ...fulfilEn, ...aftersalesEn } },
+    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...catalogZhCn, ...shopperZhCn, ...ordersZhCn, ...reviewsZhCn, ...fulfilZhCn, ...aftersalesZhCn } },
+    en: { translation: { ...en, ...resourceEn, ...catalogEn, ...shopperEn, ...ordersEn, ...reviewsEn, ...fulfilEn, ...aftersalesEn } },
   },
   lng: detectLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), browserLanguages()),
   fallbackLng: DEFAULT_LANGUAGE,

@@ -5,6 +5,7 @@ import { IconGavel } from '@tabler/icons-react';
 import ResourcePage from '../../resource/ResourcePage';
 import type { Row } from '../../resource/types';
 import { GoodsReview } from './GoodsReview';
+import '../../i18n/backoffice';
 
 /** Every store's goods (generic list) with a review action: the goods in a drawer, approve or reject. */
 export default function AdminGoodsPage() {

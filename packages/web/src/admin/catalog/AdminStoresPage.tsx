@@ -5,6 +5,7 @@ import { IconGavel } from '@tabler/icons-react';
 import ResourcePage from '../../resource/ResourcePage';
 import type { Row } from '../../resource/types';
 import { StoreReview } from './StoreReview';
+import '../../i18n/backoffice';
 
 /** The stores (generic list) with a review action: the application in a drawer, pass or deny, open or close. */
 export default function AdminStoresPage() {

@@ -16,6 +16,7 @@ import { useLoad } from '../../seller/catalog/useLoad';
 import { notifySuccess } from '../../utils/notify';
 import { ReasonForm } from './ReasonForm';
 import { Details, Images } from './Details';
+import '../../i18n/backoffice';
 
 /** A goods as GET /Admin/goods/{id} answers it. */
 export interface ReviewedGoods {

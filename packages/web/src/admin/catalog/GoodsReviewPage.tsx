@@ -3,6 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { GoodsReview } from './GoodsReview';
+import '../../i18n/backoffice';
 
 /** One goods under review on a page of its own (/Admin/goods/form?id=). */
 export default function GoodsReviewPage() {

@@ -14,6 +14,7 @@ import { useLoad } from '../../seller/catalog/useLoad';
 import { notifySuccess } from '../../utils/notify';
 import { ReasonForm } from './ReasonForm';
 import { Details, Images } from './Details';
+import '../../i18n/backoffice';
 
 /** A store as GET /Admin/stores/{id} answers it. */
 export interface ReviewedStore {

@@ -25,6 +25,7 @@ import {
   type ConfigField,
   type FormValues,
 } from './configModel';
+import '../../i18n/backoffice';
 
 const WIDE_KINDS = ['textarea', 'editor'];
 

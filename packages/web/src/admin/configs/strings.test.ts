@@ -8,6 +8,7 @@ import resourceZhCn from '../../i18n/resource.zh-cn.json';
 import configsEn from '../../i18n/configs.en.json';
 import configsZhCn from '../../i18n/configs.zh-cn.json';
 import i18n from '../../i18n';
+import '../../i18n/backoffice';
 import '../../resource/fieldLabels';
 
 function keys(tree: object, prefix = ''): string[] {

@@ -7,6 +7,7 @@ import { api } from '../../api/client';
 import { formatMoney } from '../../resource/cells/values';
 import { LoadState } from '../../seller/catalog/LoadState';
 import { useLoad } from '../../seller/catalog/useLoad';
+import '../../i18n/backoffice';
 
 /** What GET /Admin/dashboard/pay answers. */
 export interface PaymentSummary {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import { api } from '../../api/client';
+import '../../i18n/backoffice';
 
 /** What POST /Admin/order_settlement_handle answers. */
 export interface SettleRun {

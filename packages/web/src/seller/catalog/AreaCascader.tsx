@@ -4,6 +4,7 @@ import { Group, Select, Stack } from '@mantine/core';
 import { api } from '../../api/client';
 import { rowsOf } from '../../resource/dict';
 import { FieldError } from '../../resource/form/FieldError';
+import '../../i18n/backoffice';
 
 const AREAS_URL = '/load_areas';
 const LEVELS = ['province', 'city', 'district'] as const;

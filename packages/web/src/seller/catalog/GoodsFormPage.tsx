@@ -23,6 +23,7 @@ import { LoadState } from './LoadState';
 import { skuSummary, type SkuColumn } from './skuMatrix';
 import { SkuMatrix } from './SkuMatrix';
 import { useLoad } from './useLoad';
+import '../../i18n/backoffice';
 
 export const GOODS_LIST_PATH = '/Seller/goods';
 const ATTRS_PAGE = '/Seller/goods_attrs';

@@ -4,6 +4,7 @@ import { ActionIcon, Box, Button, FileButton, Group, Image, Stack, Text } from '
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { uploadFile } from '../../resource/upload';
 import { FieldError } from '../../resource/form/FieldError';
+import '../../i18n/backoffice';
 
 const PREVIEW_SIZE = 80;
 

@@ -7,6 +7,7 @@ import { api } from '../../api/client';
 import { clearDictCache, rowsOf } from '../../resource/dict';
 import { uploadFile } from '../../resource/upload';
 import { notifySuccess } from '../../utils/notify';
+import '../../i18n/backoffice';
 
 const DIRS = '/Seller/file_space_dirs';
 const FILES = '/Seller/file_spaces';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Center, Loader } from '@mantine/core';
 import type { Loaded } from './useLoad';
+import '../../i18n/backoffice';
 
 /**
  * A loader while loading, an alert with a retry button when loading failed; nothing once ready. Its texts are

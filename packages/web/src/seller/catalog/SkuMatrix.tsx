@@ -7,6 +7,7 @@ import { uploadFile } from '../../resource/upload';
 import { notifyError } from '../../utils/notify';
 import { attrPicksProblem } from './goodsFormModel';
 import { activeAttrs, buildMatrix, combinationCount, fillColumns, SKU_VALUE_COLUMNS, type Attr, type SkuColumn, type SkuRow, type SkuValueColumn, type SkuValues } from './skuMatrix';
+import '../../i18n/backoffice';
 
 const THUMB = 36;
 const REQUIRED: readonly SkuValueColumn[] = ['goods_price', 'goods_stock'];

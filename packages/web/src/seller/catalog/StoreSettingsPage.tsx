@@ -18,6 +18,7 @@ import { ImageListField } from './ImageListField';
 import { LoadState } from './LoadState';
 import { settingsBody, settingsValues, validateSettings, type StoreSettingsAnswer, type StoreSettingsValues } from './storeSettingsModel';
 import { useLoad } from './useLoad';
+import '../../i18n/backoffice';
 
 const ENDPOINT = '/Seller/stores';
 const VERIFY_COLOR: Record<number, string> = {

@@ -8,6 +8,7 @@ import configsZhCn from '../../i18n/configs.zh-cn.json';
 import boEn from '../../i18n/backoffice-catalog.en.json';
 import boZhCn from '../../i18n/backoffice-catalog.zh-cn.json';
 import i18n from '../../i18n';
+import '../../i18n/backoffice';
 import '../../resource/fieldLabels';
 
 function keys(tree: object, prefix = ''): string[] {

@@ -1,0 +1,12 @@
+// Texts only the back offices show, added by the modules that show them (each imports this file), so the storefront's
+// first script does not carry them.
+import i18n from 'i18next';
+import backofficeCatalogZhCn from './backoffice-catalog.zh-cn.json';
+import backofficeCatalogEn from './backoffice-catalog.en.json';
+import configsZhCn from './configs.zh-cn.json';
+import configsEn from './configs.en.json';
+import settleZhCn from './settle.zh-cn.json';
+import settleEn from './settle.en.json';
+
+i18n.addResourceBundle('zh-cn', 'translation', { ...backofficeCatalogZhCn, ...configsZhCn, ...settleZhCn }, true, false);
+i18n.addResourceBundle('en', 'translation', { ...backofficeCatalogEn, ...configsEn, ...settleEn }, true, false);
