@@ -1,12 +1,13 @@
-// Raw statements through the bare driver (db.ts): inside a unit they run on the transaction's own connection (its
-// rollback undoes them, and ORM calls see them), they are refused once that transaction has ended, and they answer
-// the types Prisma's raw statements answer.
+// db.ts: a unit's transaction is opened on a pooled connection, its raw statements run on it through the bare driver,
+// Prisma joins it on the first ORM call (same connection, same commit or rollback); past its timeout it is rolled
+// back and later statements are refused; a connection not free within maxWait fails the unit and is not leaked; raw
+// statements answer the types Prisma's raw statements answer.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { Prisma } from '../generated/prisma/client.ts'
 import { createTestApp, resetDb } from '../../test/helpers.ts'
 import { createUser } from '../../test/factories.ts'
-import { insertRows } from './db.ts'
+import { createPrisma, insertRows } from './db.ts'
 import { AppError } from './errors.ts'
 import { isDuplicateKey, mapPrismaError } from './prismaErrors.ts'
 import { runUnit } from './unitOfWork.ts'
@@ -43,19 +44,62 @@ describe('inside a unit', () => {
     expect((await app.db.users.findUniqueOrThrow({ where: { id: user.id } })).nickname).not.toBe('rolled back')
   })
 
-  test('a statement sent after the transaction ended is refused and writes nothing', async () => {
+  test('statements sent after the transaction timed out are refused, raw or ORM, and nothing is written', async () => {
     const user = await createUser(app)
-    let late: Promise<number> | undefined
+    let lateRaw: Promise<number> | undefined
+    let lateOrm: Promise<unknown> | undefined
     const unit = runUnit(app, { timeoutMs: 1000, retries: 0 }, async (tx) => {
+      await tx.users.update({ where: { id: user.id }, data: { nickname: 'before the timeout' } })
       await tx.$executeRaw`UPDATE users SET integral = 1 WHERE id = ${user.id}`
-      // Prisma rolls the transaction back at its timeout and releases the connection to the pool.
+      // At its timeout the transaction is rolled back (its locks go) while the work still runs.
       await new Promise((resolve) => setTimeout(resolve, 1500))
-      late = tx.$executeRaw`UPDATE users SET integral = 2 WHERE id = ${user.id}`
-      return late
+      lateRaw = tx.$executeRaw`UPDATE users SET integral = 2 WHERE id = ${user.id}`
+      lateOrm = tx.users.update({ where: { id: user.id }, data: { integral: 3 } })
+      await Promise.allSettled([lateRaw, lateOrm])
     })
     await expect(unit).rejects.toThrow()
-    await expect(late).rejects.toThrow('the transaction has already ended')
-    expect(await integral(user.id)).toBe(0)
+    await expect(lateRaw).rejects.toThrow('the transaction has already ended')
+    await expect(lateOrm).rejects.toThrow()
+    const row = await app.db.users.findUniqueOrThrow({ where: { id: user.id }, select: { integral: true, nickname: true } })
+    expect(row.integral).toBe(0)
+    expect(row.nickname).not.toBe('before the timeout')
+  })
+
+  test('an ORM write joins the transaction the raw statements began: both commit together, after the raw ones', async () => {
+    const user = await createUser(app)
+    await runUnit(app, async (tx) => {
+      await tx.$executeRaw`UPDATE users SET integral = 5 WHERE id = ${user.id}`
+      const before = await tx.users.findUniqueOrThrow({ where: { id: user.id }, select: { integral: true } })
+      await tx.users.update({ where: { id: user.id }, data: { integral: before.integral + 1 } })
+      const [after] = await tx.$queryRaw<{ integral: number }[]>`SELECT integral FROM users WHERE id = ${user.id}`
+      expect(after.integral).toBe(6)
+    })
+    expect(await integral(user.id)).toBe(6)
+  })
+
+  test('no connection free within maxWait: the unit fails, and the connection it waited for is not lost', async () => {
+    const user = await createUser(app)
+    const single = createPrisma(app.config.DATABASE_URL, 1)
+    const infra = { db: single, log: app.log, queues: app.queues }
+    try {
+      let release!: () => void
+      const held = new Promise<void>((resolve) => (release = resolve))
+      let started!: () => void
+      const holding = new Promise<void>((resolve) => (started = resolve))
+      const first = runUnit(infra, async (tx) => {
+        await tx.$executeRaw`UPDATE users SET integral = 1 WHERE id = ${user.id}`
+        started()
+        await held
+      })
+      await holding
+      await expect(runUnit(infra, { maxWaitMs: 200, retries: 0 }, (tx) => tx.$executeRaw`SELECT 1`)).rejects.toThrow('no database connection within 200 ms')
+      release()
+      await first
+      expect(await runUnit(infra, (tx) => tx.$executeRaw`UPDATE users SET integral = 2 WHERE id = ${user.id}`)).toBe(1)
+      expect(await integral(user.id)).toBe(2)
+    } finally {
+      await single.$disconnect()
+    }
   })
 
   test('$insertRaw answers the new row id; insertRows writes several rows in one statement', async () => {

@@ -17,16 +17,27 @@ export { Prisma }
  */
 export const LOCK_WAIT_SECONDS = 5
 
-/** The connection an interactive transaction took from the pool, and whether the transaction has ended. */
-type TransactionSlot = { conn?: PoolConnection; ended?: boolean }
+/** A unit's transaction: its connection, and whether it has ended (then its raw statements are refused). */
+type TransactionSlot = { conn: PoolConnection; ended: boolean }
+/** Prisma joining a unit's transaction takes the unit's connection from here (adapterPool.getConnection). */
 const transactionSlot = new AsyncLocalStorage<TransactionSlot>()
 
+type TransactionOptions = { isolationLevel?: Prisma.TransactionIsolationLevel; timeout?: number; maxWait?: number }
+const ISOLATION_SQL: Record<string, string> = { ReadUncommitted: 'READ UNCOMMITTED', ReadCommitted: 'READ COMMITTED', RepeatableRead: 'REPEATABLE READ', Serializable: 'SERIALIZABLE' }
+const PRISMA_DEFAULTS = { timeout: 5000, maxWait: 2000 }
+const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK)\s*$/i
+
 /**
- * The Prisma client, with `$queryRaw` and `$executeRaw` — on the client and on an interactive transaction's `tx` —
- * sent straight to the mariadb driver, on the same pool and, inside a transaction, on the transaction's own
- * connection. Prisma's client costs about 0.25 ms of CPU per statement on top of the driver's 0.06 ms; the money
- * core (stock, ledger, transitions, idempotency, outbox) and the checkout write through raw statements, so a
- * checkout's two dozen statements no longer pay it. ORM calls still go through Prisma, in the same transaction.
+ * The Prisma client, with two changes that keep Prisma's cost off the hot paths:
+ *
+ * - `$queryRaw`, `$executeRaw` and `$insertRaw` go straight to the mariadb driver: Prisma's client costs about
+ *   0.25 ms of CPU per statement on top of the driver's 0.06 ms, and the money core (stock, ledger, transitions,
+ *   idempotency, outbox) and the checkout write through raw statements.
+ * - An interactive transaction (`$transaction(work)`, which only the unit of work calls) is opened on a pooled
+ *   connection by this file (BEGIN, COMMIT or ROLLBACK, its timeout), and Prisma joins it only when the work makes
+ *   its first ORM call: Prisma then runs on the same connection, inside the same transaction (adapterPool below
+ *   lends it the connection and leaves BEGIN, COMMIT and ROLLBACK to this file). A unit that sends only raw
+ *   statements — checkout, payment — never starts Prisma's transaction machinery.
  *
  * Statements go over the driver's text protocol: one round trip each. The adapter's binary protocol, with the
  * driver's statement cache off (the adapter's default, as Prisma's varying `IN (…)` lists would fill it), prepares,
@@ -53,34 +64,140 @@ export function createPrisma(databaseUrl: string, connectionLimit = 10, lockWait
     insertIdAsNumber: true,
     typeCast: decimalAsPrisma,
   })
-  // The adapter opens a transaction with getConnection: the unit's slot keeps that connection until it is released.
   const adapterPool = {
     query: pool.query.bind(pool),
     execute: pool.execute.bind(pool),
     end: pool.end.bind(pool),
+    // Prisma opens its transactions here: inside a unit it is lent the unit's connection.
     async getConnection() {
-      const conn = await pool.getConnection()
       const slot = transactionSlot.getStore()
-      if (slot && !slot.conn) {
-        const release = conn.release
-        slot.conn = conn
-        conn.release = () => ((slot.ended = true), release())
-      }
-      return conn
+      return slot ? lent(slot) : pool.getConnection()
     },
   }
-  const prisma = new PrismaClient({ adapter: new PrismaMariaDb(adapterPool as unknown as mariadb.Pool, { useTextProtocol: true, disposeExternalPool: true }) })
-  const direct = rawStatements(() => pool)
-  return withRaw<Db>(prisma, direct, {
-    $transaction(arg: unknown, options?: unknown) {
+  const prisma = new PrismaClient({ adapter: new PrismaMariaDb(adapterPool as unknown as mariadb.Pool, { useTextProtocol: true }) })
+
+  async function transaction(work: (tx: Tx) => Promise<unknown>, options: TransactionOptions = {}) {
+    const timeout = options.timeout ?? PRISMA_DEFAULTS.timeout
+    const slot: TransactionSlot = { conn: await acquire(pool, options.maxWait ?? PRISMA_DEFAULTS.maxWait), ended: false }
+    const { conn } = slot
+    // Prisma, once joined: its transaction client, and how to end its transaction when the unit ends.
+    let joined: Promise<Prisma.TransactionClient> | undefined
+    let finishJoined: ((committed: boolean) => void) | undefined
+    let joinedDone: Promise<unknown> = Promise.resolve()
+    const join = () =>
+      (joined ??= new Promise<Prisma.TransactionClient>((resolve, reject) => {
+        joinedDone = transactionSlot.run(slot, () =>
+          prisma.$transaction(
+            (prismaTx) => {
+              resolve(prismaTx)
+              return new Promise((committed, rolledBack) => (finishJoined = (ok) => (ok ? committed(null) : rolledBack(new Error('the unit rolled back')))))
+            },
+            { timeout: timeout + 1000, maxWait: timeout },
+          ),
+        )
+        joinedDone.catch(reject)
+      }))
+    // Past its timeout the transaction is rolled back at once (its locks go) and the unit's later statements fail.
+    const timer = setTimeout(() => {
+      slot.ended = true
+      conn.query('ROLLBACK').catch(() => {})
+    }, timeout)
+    try {
+      if (options.isolationLevel) await conn.query(`SET TRANSACTION ISOLATION LEVEL ${ISOLATION_SQL[options.isolationLevel]}`)
+      await conn.query('BEGIN')
+      const result = await work(unitClient(rawStatements(() => (slot.ended ? null : conn)), join))
+      if (slot.ended) throw new Error(`the transaction passed its ${timeout} ms timeout and was rolled back`)
+      if (joined) {
+        finishJoined?.(true)
+        await joinedDone
+      }
+      await conn.query('COMMIT')
+      return result
+    } catch (err) {
+      if (joined) {
+        finishJoined?.(false)
+        await joinedDone.catch(() => {})
+      }
+      if (!slot.ended) await conn.query('ROLLBACK').catch(() => {})
+      throw err
+    } finally {
+      slot.ended = true
+      clearTimeout(timer)
+      await conn.release().catch(() => {})
+    }
+  }
+
+  let ended: Promise<void> | undefined
+  return withRaw<Db>(prisma, rawStatements(() => pool), {
+    // The pool is this file's, used even when Prisma never connected: it is ended here, once.
+    async $disconnect() {
+      await prisma.$disconnect()
+      await (ended ??= pool.end())
+    },
+    $transaction(arg: unknown, options?: TransactionOptions) {
       if (typeof arg !== 'function') return prisma.$transaction(arg as Prisma.PrismaPromise<unknown>[], options as never)
-      const slot: TransactionSlot = {}
-      return transactionSlot.run(slot, () =>
-        prisma.$transaction((tx) => {
-          if (!slot.conn) throw new Error('the transaction connection was not recorded')
-          return arg(withRaw<Tx>(tx, rawStatements(() => (slot.ended ? null : slot.conn!))))
-        }, options as never),
-      )
+      return transaction(arg as (tx: Tx) => Promise<unknown>, options)
+    },
+  })
+}
+
+/** A pooled connection within `maxWait` ms, or an error (a connection that arrives later goes back to the pool). */
+async function acquire(pool: mariadb.Pool, maxWait: number): Promise<PoolConnection> {
+  const pending = pool.getConnection()
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no database connection within ${maxWait} ms`)), maxWait)
+  })
+  try {
+    return await Promise.race([pending, late])
+  } catch (err) {
+    pending.then((conn) => conn.release(), () => {})
+    throw err
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** The unit's connection as Prisma's adapter sees it when Prisma joins: statements pass while the unit's transaction
+ *  is open (never after, when they would run outside it); transaction control and release are the unit's own (the
+ *  adapter sends BEGIN on start, COMMIT or ROLLBACK and release on its end). */
+function lent(slot: TransactionSlot): PoolConnection {
+  const { conn } = slot
+  const ok = Promise.resolve({ affectedRows: 0, insertId: 0, warningStatus: 0 })
+  const sqlOf = (sql: unknown) => (typeof sql === 'string' ? sql : String((sql as { sql?: unknown })?.sql ?? ''))
+  const send = <R>(sql: unknown, run: () => Promise<R>): Promise<R> => {
+    if (TRANSACTION_CONTROL.test(sqlOf(sql))) return ok as Promise<R>
+    return slot.ended ? Promise.reject(new Error('the transaction has already ended')) : run()
+  }
+  const view: Partial<PoolConnection> = {
+    query: ((sql: never, values?: never) => send(sql, () => conn.query(sql, values))) as PoolConnection['query'],
+    execute: ((sql: never, values?: never) => send(sql, () => conn.execute(sql, values))) as PoolConnection['execute'],
+    on: (() => view) as never,
+    off: (() => view) as never,
+    release: () => Promise.resolve(),
+  }
+  return view as PoolConnection
+}
+
+/** What a unit's work is handed: raw statements on the unit's connection; anything else (model delegates,
+ *  `$queryRawUnsafe`…) is Prisma's transaction client, joined on first use. */
+function unitClient(raw: RawStatements, join: () => Promise<Prisma.TransactionClient>): Tx {
+  const own = raw as unknown as Record<PropertyKey, unknown>
+  type Callable = (...args: unknown[]) => unknown
+  const member = (tx: Prisma.TransactionClient, name: PropertyKey) => (tx as unknown as Record<PropertyKey, unknown>)[name]
+  const joinedMember = (name: PropertyKey) =>
+    new Proxy(function joined() {}, {
+      // tx.orders.findMany(args)
+      get: (_target, method) => (...args: unknown[]) => join().then((tx) => (member(tx, name) as Record<PropertyKey, Callable>)[method](...args)),
+      // tx.$queryRawUnsafe(sql, …)
+      apply: (_target, _this, args: unknown[]) => join().then((tx) => Reflect.apply(member(tx, name) as Callable, tx, args)),
+    })
+  return new Proxy({} as Tx, {
+    get(_target, prop) {
+      if (Object.hasOwn(own, prop)) return own[prop]
+      // not a thenable, and nothing for inspection
+      if (prop === 'then' || typeof prop === 'symbol') return undefined
+      return joinedMember(prop)
     },
   })
 }

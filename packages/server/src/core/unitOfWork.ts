@@ -1,5 +1,6 @@
-// The one way to open a write transaction (DESIGN.md §2). A unit of work runs its work in a Prisma interactive
-// transaction with the isolation level and timeout chosen by the caller; a deadlock (1213), a lock wait timeout
+// The one way to open a write transaction (DESIGN.md §2). A unit of work runs its work in a transaction with the
+// isolation level and timeout chosen by the caller (db.ts opens it on a pooled connection; raw statements run on that
+// connection, and Prisma joins it on the work's first ORM call); a deadlock (1213), a lock wait timeout
 // (1205) or a write conflict (1020, Prisma P2034) rolls the transaction back and the whole unit runs again, a bounded
 // number of times with a growing, jittered pause. What must happen only once the data is committed — sending the
 // jobs the unit staged in the outbox, dropping caches — is handed to the unit and runs after the commit; the actions
@@ -76,7 +77,7 @@ export async function runUnit<T>(infra: UnitInfra, optsOrWork: UnitOptions | Wor
     const staged: number[] = []
     try {
       const result = await infra.db.$transaction(
-        // db.ts hands every interactive transaction its raw statements on the transaction's connection.
+        // db.ts's transaction: raw statements on the unit's connection, Prisma joined on the first ORM call.
         (prismaTx) => {
           const tx = prismaTx as Tx
           const unit: Unit = {
