@@ -66,7 +66,6 @@ export function createPrisma(databaseUrl: string, connectionLimit = 10, lockWait
   })
   const adapterPool = {
     query: pool.query.bind(pool),
-    execute: pool.execute.bind(pool),
     end: pool.end.bind(pool),
     // Prisma opens its transactions here: inside a unit it is lent the unit's connection.
     async getConnection() {
@@ -128,7 +127,8 @@ export function createPrisma(databaseUrl: string, connectionLimit = 10, lockWait
   }
 
   let ended: Promise<void> | undefined
-  return withRaw<Db>(prisma, rawStatements(() => pool), {
+  return withMembers<Db>(prisma, {
+    ...rawStatements(() => pool),
     // The pool is this file's, used even when Prisma never connected: it is ended here, once.
     async $disconnect() {
       await prisma.$disconnect()
@@ -165,13 +165,12 @@ function lent(slot: TransactionSlot): PoolConnection {
   const { conn } = slot
   const ok = Promise.resolve({ affectedRows: 0, insertId: 0, warningStatus: 0 })
   const sqlOf = (sql: unknown) => (typeof sql === 'string' ? sql : String((sql as { sql?: unknown })?.sql ?? ''))
-  const send = <R>(sql: unknown, run: () => Promise<R>): Promise<R> => {
-    if (TRANSACTION_CONTROL.test(sqlOf(sql))) return ok as Promise<R>
-    return slot.ended ? Promise.reject(new Error('the transaction has already ended')) : run()
-  }
+  // With the text protocol (createPrisma's useTextProtocol) the adapter sends every statement through query.
   const view: Partial<PoolConnection> = {
-    query: ((sql: never, values?: never) => send(sql, () => conn.query(sql, values))) as PoolConnection['query'],
-    execute: ((sql: never, values?: never) => send(sql, () => conn.execute(sql, values))) as PoolConnection['execute'],
+    query: ((sql: never, values?: never) => {
+      if (TRANSACTION_CONTROL.test(sqlOf(sql))) return ok
+      return slot.ended ? Promise.reject(new Error('the transaction has already ended')) : conn.query(sql, values)
+    }) as PoolConnection['query'],
     on: (() => view) as never,
     off: (() => view) as never,
     release: () => Promise.resolve(),
@@ -204,9 +203,9 @@ function unitClient(raw: RawStatements, join: () => Promise<Prisma.TransactionCl
 
 type RawStatements = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'> & RawInsert
 
-/** `target` with its raw statements (and any `extra` member) replaced; everything else is the target's own. */
-function withRaw<T extends object>(target: object, raw: RawStatements, extra: object = {}): T {
-  const own = { ...raw, ...extra } as Record<PropertyKey, unknown>
+/** `target` with `members` in place of its own; everything else is the target's. */
+function withMembers<T extends object>(target: object, members: object): T {
+  const own = members as Record<PropertyKey, unknown>
   return new Proxy(target as T, {
     get(t, prop) {
       if (Object.hasOwn(own, prop)) return own[prop]

@@ -36,8 +36,7 @@ export type PricedLine = {
 }
 
 /** Where an order keeps each kind of discount. */
-export const DISCOUNT_COLUMNS = ['coupon_money', 'full_reduction_money', 'seckill_money', 'collective_money'] as const
-export type DiscountColumn = (typeof DISCOUNT_COLUMNS)[number]
+export type DiscountColumn = 'coupon_money' | 'full_reduction_money' | 'seckill_money' | 'collective_money'
 
 export type PricedStore = {
   store_id: number

@@ -18,7 +18,7 @@ import { idempotent } from '../../core/idempotency.ts'
 import { takeStock } from '../../core/stock.ts'
 import { present as presentAddress } from '../addresses/service.ts'
 import { scheduleOrderCancel } from '../orders/cancelJob.ts'
-import { DISCOUNT_COLUMNS, priceCheckout, type PricedStore } from './pricing.ts'
+import { priceCheckout, type PricedStore } from './pricing.ts'
 
 const ORDER_NAME_MAX = 200
 
@@ -113,7 +113,7 @@ export async function createOrders(app: FastifyInstance, ctx: RequestContext, ke
       order_image: s.lines[0].goods_image,
       order_price: fromCents(s.order),
       freight_money: fromCents(s.freight),
-      ...Object.fromEntries(DISCOUNT_COLUMNS.map((column) => [column, fromCents(s.discounts[column] ?? 0)])),
+      ...Object.fromEntries(Object.entries(s.discounts).map(([column, cents]) => [column, fromCents(cents)])),
       total_price: fromCents(s.total),
       settlement_rate: settlementRate,
       receive_name: address.receive_name,
