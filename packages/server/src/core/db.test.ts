@@ -102,6 +102,30 @@ describe('inside a unit', () => {
     }
   })
 
+  test('statements sent together run in the order sent, inside the transaction; one refused rolls them all back', async () => {
+    const user = await createUser(app)
+    const seen = await runUnit(app, (tx) =>
+      Promise.all([
+        tx.$executeRaw`UPDATE users SET integral = 10 WHERE id = ${user.id}`,
+        tx.$executeRaw`UPDATE users SET integral = integral * 2 WHERE id = ${user.id}`,
+        tx.$queryRaw<{ integral: number; open: bigint }[]>`SELECT integral, @@in_transaction AS open FROM users WHERE id = ${user.id}`,
+      ]),
+    )
+    expect(seen[2]).toEqual([{ integral: 20, open: 1n }])
+    await expect(
+      runUnit(app, { retries: 0 }, (tx) =>
+        Promise.all([
+          tx.$executeRaw`UPDATE users SET integral = 99 WHERE id = ${user.id}`,
+          tx.$executeRaw`INSERT INTO users (id, username) VALUES (${user.id}, 'taken')`,
+          tx.$executeRaw`UPDATE users SET nickname = 'after the refusal' WHERE id = ${user.id}`,
+        ]),
+      ),
+    ).rejects.toThrow()
+    const row = await app.db.users.findUniqueOrThrow({ where: { id: user.id }, select: { integral: true, nickname: true } })
+    expect(row.integral).toBe(20)
+    expect(row.nickname).not.toBe('after the refusal')
+  })
+
   test('$insertRaw answers the new row id; insertRows writes several rows in one statement', async () => {
     const user = await createUser(app)
     const ids = await runUnit(app, async (tx) => {
@@ -114,6 +138,22 @@ describe('inside a unit', () => {
     expect(ids.both.affectedRows).toBe(2)
     expect(rows.map((r) => r.receive_name)).toEqual(['A', 'B', 'C'])
     expect(() => insertRows([{ 'id; DROP TABLE users': 1 }])).toThrow('bad column name')
+  })
+})
+
+describe('$sameConnection', () => {
+  test('reads sent together run on one connection, in the order sent; the connection is refused once the work is done', async () => {
+    let lent!: Parameters<Parameters<typeof app.db.$sameConnection>[0]>[0]
+    const [first, second] = await app.db.$sameConnection((conn) => {
+      lent = conn
+      return Promise.all([
+        conn.$queryRaw<{ c: bigint; v: bigint }[]>`SELECT CONNECTION_ID() AS c, @n := 1 AS v`,
+        conn.$queryRaw<{ c: bigint; v: bigint }[]>`SELECT CONNECTION_ID() AS c, @n + 1 AS v`,
+      ])
+    })
+    expect(first[0].c).toBe(second[0].c)
+    expect(second[0].v).toBe(2n)
+    await expect(lent.$queryRaw`SELECT 1`).rejects.toThrow('the connection has gone back to the pool')
   })
 })
 

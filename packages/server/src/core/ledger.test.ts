@@ -70,6 +70,15 @@ describe('posting', () => {
     expect(await account(user, 'frozen')).toEqual({ balance: 500, rows: 500, count: 1 })
   })
 
+  test('a replayed debit the balance could no longer take answers the first posting, not a refusal', async () => {
+    const user: Owner = { kind: 'user', id: (await createUser(app)).id }
+    await postIn(entry(user, 1000, 'topup'))
+    const first = await postIn(entry(user, -800, 'order_pay:5'))
+    expect(await postIn(entry(user, -800, 'order_pay:5'))).toEqual({ id: first.id, replayed: true })
+    await expect(postIn(entry(user, -800, 'order_pay:6'))).rejects.toMatchObject({ msgKey: 'msg.balanceShort' })
+    expect(await account(user, 'money')).toEqual({ balance: 200, rows: 200, count: 2 })
+  })
+
   test('20 concurrent replays of one key: one row, one change', async () => {
     const user: Owner = { kind: 'user', id: (await createUser(app)).id }
     const results = await Promise.all(Array.from({ length: 20 }, () => postIn(entry(user, 2500, 'order_pay:9'))))

@@ -3,8 +3,9 @@
 // after, reason, source, idempotency key) and changes the balance column by one guarded statement, so an account's
 // balance always equals the sum of its rows.
 //
-// The row is inserted first: its key is unique per account, so a second posting with the same key — a retried
-// request, a job run twice, a concurrent replay — waits for the first one's transaction and then changes nothing.
+// The row is inserted first, with the balance after read from the owner's row under a lock: its key is unique per
+// account, so a second posting with the same key — a retried request, a job run twice, a concurrent replay — waits
+// for the first one's transaction and then changes nothing.
 // A debit that would overdraw is refused (InsufficientFunds) with nothing written.
 import { Prisma } from '../generated/prisma/client.ts'
 import {
@@ -66,41 +67,50 @@ export async function post(tx: Tx, entry: LedgerEntry): Promise<Posting> {
   check(entry)
   const { owner, account, amount } = entry
   const stored = account === 'points' ? String(amount) : fromCents(amount)
-  let id: number
-  try {
-    const row = await tx.$insertRaw`INSERT INTO money_logs (user_id, is_belong, is_type, idem_key, money, after_money, name, ename, info, source_type, source_id)
-      VALUES (${owner.id}, ${LEDGER_OWNER[owner.kind]}, ${LEDGER_ACCOUNT[account]}, ${entry.idemKey}, ${stored}, 0, ${translate('zh-cn', `ledger.${entry.reason}`)},
-        ${entry.reason}, ${entry.info ?? ''}, ${entry.source.type}, ${entry.source.id})`
-    id = row.insertId
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err
-    return replay(tx, entry)
-  }
-
   const column = BALANCES[owner.kind]
   const table = Prisma.raw(column.table)
   const balance = Prisma.raw(column[account]!)
   const delta = sqlAmount(entry)
-  const changed = await tx.$executeRaw`UPDATE ${table} FORCE INDEX (PRIMARY) SET ${balance} = ${balance} + ${delta} WHERE id = ${owner.id} AND ${balance} + ${delta} >= 0`
-  if (!changed) {
-    // Nothing may stay written, even if the caller catches the refusal and goes on with its unit.
-    await tx.$executeRaw`DELETE FROM money_logs WHERE id = ${id}`
+  // The row is written with its balance-after, read from the owner's row under a lock and only while the change
+  // keeps it at 0 or above: no row means the balance is short (or the owner is missing), and then nothing was written.
+  let row: { insertId: number; affectedRows: number }
+  try {
+    row = await tx.$insertRaw`INSERT INTO money_logs (user_id, is_belong, is_type, idem_key, money, after_money, name, ename, info, source_type, source_id)
+      SELECT ${owner.id}, ${LEDGER_OWNER[owner.kind]}, ${LEDGER_ACCOUNT[account]}, ${entry.idemKey}, ${stored}, o.${balance} + ${delta},
+        ${translate('zh-cn', `ledger.${entry.reason}`)}, ${entry.reason}, ${entry.info ?? ''}, ${entry.source.type}, ${entry.source.id}
+      FROM ${table} o FORCE INDEX (PRIMARY) WHERE o.id = ${owner.id} AND o.${balance} + ${delta} >= 0 FOR UPDATE`
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err
+    return replay(tx, entry)
+  }
+  if (!row.affectedRows) {
+    // A key posted before is a replay even when the balance could not take the change now.
+    const posted = await postedBefore(tx, entry)
+    if (posted) return posted
     const exists = await tx.$queryRaw<unknown[]>`SELECT 1 FROM ${table} WHERE id = ${owner.id}`
     if (!exists.length) throw new Error(`ledger: no ${owner.kind} ${owner.id}`)
     throw new InsufficientFunds(entry)
   }
-  // The balance row is locked by this transaction: the value read is the one just written.
-  await tx.$executeRaw`UPDATE money_logs l JOIN ${table} o ON o.id = ${owner.id} SET l.after_money = o.${balance} WHERE l.id = ${id}`
-  return { id, replayed: false }
+  // The owner's row is locked since the read above: the guard holds, and the balance becomes the row's balance-after.
+  const changed = await tx.$executeRaw`UPDATE ${table} FORCE INDEX (PRIMARY) SET ${balance} = ${balance} + ${delta} WHERE id = ${owner.id} AND ${balance} + ${delta} >= 0`
+  if (!changed) throw new Error(`ledger: the ${owner.kind} ${owner.id} row changed under its lock`)
+  return { id: row.insertId, replayed: false }
 }
 
 /** The key was posted already (a locking read sees it whatever this transaction's snapshot). */
 async function replay(tx: Tx, entry: LedgerEntry): Promise<Posting> {
+  const posted = await postedBefore(tx, entry)
+  if (!posted) throw new Error(`ledger: key ${entry.idemKey} conflicted but is not there`)
+  return posted
+}
+
+/** The posting of the entry's key, if there is one: the same amount, or an error. */
+async function postedBefore(tx: Tx, entry: LedgerEntry): Promise<Posting | null> {
   const { owner, account } = entry
   const [row] = await tx.$queryRaw<{ id: number; money: Prisma.Decimal }[]>`SELECT id, money FROM money_logs
     WHERE user_id = ${owner.id} AND is_belong = ${LEDGER_OWNER[owner.kind]} AND is_type = ${LEDGER_ACCOUNT[account]} AND idem_key = ${entry.idemKey}
     LOCK IN SHARE MODE`
-  if (!row) throw new Error(`ledger: key ${entry.idemKey} conflicted but is not there`)
+  if (!row) return null
   const posted = decimalToCents(row.money)
   const expected = account === 'points' ? entry.amount * 100 : entry.amount
   if (posted !== expected) throw new Error(`ledger: key ${entry.idemKey} was posted with another amount`)

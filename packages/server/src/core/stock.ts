@@ -59,15 +59,25 @@ async function skuCount(tx: Tx, goodsId: number): Promise<number> {
  * from while it has no SKUs.
  */
 export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<void> {
-  for (const g of inLockOrder(lines)) {
-    const taken = await tx.$executeRaw`UPDATE goods FORCE INDEX (PRIMARY) SET goods_stock = goods_stock - ${g.total} WHERE id = ${g.goods_id} AND goods_stock >= ${g.total}`
-    if (!taken || (g.plain && (await skuCount(tx, g.goods_id)))) throw new InsufficientStock({ goods_id: g.goods_id, sku_id: g.plain ? 0 : g.skus[0].sku_id })
-    for (const s of g.skus) {
-      const ok = await tx.$executeRaw`UPDATE goods_skus FORCE INDEX (PRIMARY) SET goods_stock = goods_stock - ${s.qty}
-        WHERE id = ${s.sku_id} AND goods_id = ${g.goods_id} AND goods_stock >= ${s.qty}`
-      if (!ok) throw new InsufficientStock({ goods_id: g.goods_id, sku_id: s.sku_id })
-    }
-  }
+  // Every guarded update is sent at once (the driver runs them in the order sent, so the lock order holds) and the
+  // answers are checked in that order: the first short line is the one named, and any refusal rolls the unit back.
+  const checks = inLockOrder(lines).flatMap((g) => [
+    {
+      refused: Promise.all([
+        tx.$executeRaw`UPDATE goods FORCE INDEX (PRIMARY) SET goods_stock = goods_stock - ${g.total} WHERE id = ${g.goods_id} AND goods_stock >= ${g.total}`,
+        g.plain ? skuCount(tx, g.goods_id) : 0,
+      ]).then(([taken, skus]) => !taken || skus > 0),
+      short: { goods_id: g.goods_id, sku_id: g.plain ? 0 : g.skus[0].sku_id },
+    },
+    ...g.skus.map((s) => ({
+      refused: tx.$executeRaw`UPDATE goods_skus FORCE INDEX (PRIMARY) SET goods_stock = goods_stock - ${s.qty}
+        WHERE id = ${s.sku_id} AND goods_id = ${g.goods_id} AND goods_stock >= ${s.qty}`.then((ok) => !ok),
+      short: { goods_id: g.goods_id, sku_id: s.sku_id },
+    })),
+  ])
+  const refused = await Promise.all(checks.map((c) => c.refused))
+  const first = refused.indexOf(true)
+  if (first >= 0) throw new InsufficientStock(checks[first].short)
 }
 
 /**

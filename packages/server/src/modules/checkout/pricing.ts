@@ -68,26 +68,26 @@ type SkuRow = { id: number; goods_id: number; sku_name: string; goods_image: str
 type CartRow = { id: number; goods_id: number; sku_id: number }
 const ADDRESS_COLUMNS = Prisma.raw(Object.keys(ADDRESS_SELECT).join(', '))
 
-/** What the checkout reads, all at once (one round of parallel raw queries: the checkout's hottest reads). */
+/** What the checkout reads, all at once: the checkout's hottest reads, sent together on one connection. */
 async function load(db: Db, userId: number, lines: readonly CheckoutLine[], addressId: number | undefined) {
   const goodsIds = Prisma.join([...new Set(lines.map((l) => l.goods_id))])
   const skuIds = [...new Set(lines.map((l) => l.sku_id).filter((id) => id > 0))]
   const cartIds = [...new Set(lines.flatMap((l) => (l.cart_id ? [l.cart_id] : [])))]
   // Only goods that may be bought now are read: one that is missing or hidden is refused alike.
-  const [goods, skus, carts, templates, [address]] = await Promise.all([
-    db.$queryRaw<GoodsRow[]>`SELECT g.id, g.store_id, g.goods_name, g.goods_master_image, g.goods_price, g.goods_stock, g.goods_weight, g.freight_id,
+  const [goods, skus, carts, templates, [address]] = await db.$sameConnection((conn) => Promise.all([
+    conn.$queryRaw<GoodsRow[]>`SELECT g.id, g.store_id, g.goods_name, g.goods_master_image, g.goods_price, g.goods_stock, g.goods_weight, g.freight_id,
         s.store_name, s.store_logo, (SELECT COUNT(*) FROM goods_skus k WHERE k.goods_id = g.id) AS sku_count
       FROM goods g JOIN stores s ON s.id = g.store_id WHERE g.id IN (${goodsIds}) AND ${visibleGoodsSql('g', 's')}`,
     skuIds.length
-      ? db.$queryRaw<SkuRow[]>`SELECT id, goods_id, sku_name, goods_image, goods_price, goods_stock, goods_weight FROM goods_skus WHERE id IN (${Prisma.join(skuIds)})`
+      ? conn.$queryRaw<SkuRow[]>`SELECT id, goods_id, sku_name, goods_image, goods_price, goods_stock, goods_weight FROM goods_skus WHERE id IN (${Prisma.join(skuIds)})`
       : [],
-    cartIds.length ? db.$queryRaw<CartRow[]>`SELECT id, goods_id, sku_id FROM carts WHERE id IN (${Prisma.join(cartIds)}) AND user_id = ${userId}` : [],
-    db.$queryRaw<(FreightTemplate & { store_id: number })[]>`SELECT id, store_id, is_type, f_weight, f_price, o_weight, o_price, area_id FROM freights
+    cartIds.length ? conn.$queryRaw<CartRow[]>`SELECT id, goods_id, sku_id FROM carts WHERE id IN (${Prisma.join(cartIds)}) AND user_id = ${userId}` : [],
+    conn.$queryRaw<(FreightTemplate & { store_id: number })[]>`SELECT id, store_id, is_type, f_weight, f_price, o_weight, o_price, area_id FROM freights
       WHERE store_id IN (SELECT store_id FROM goods WHERE id IN (${goodsIds}))`,
     addressId
-      ? db.$queryRaw<AddressRow[]>`SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE id = ${addressId} AND user_id = ${userId} LIMIT 1`
-      : db.$queryRaw<AddressRow[]>`SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE user_id = ${userId} AND is_default = 1 ORDER BY id LIMIT 1`,
-  ])
+      ? conn.$queryRaw<AddressRow[]>`SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE id = ${addressId} AND user_id = ${userId} LIMIT 1`
+      : conn.$queryRaw<AddressRow[]>`SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE user_id = ${userId} AND is_default = 1 ORDER BY id LIMIT 1`,
+  ]))
   if (addressId && !address) throw notFound()
   return { goods, skus, carts, templates, address: address ?? null }
 }

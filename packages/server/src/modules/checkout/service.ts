@@ -124,8 +124,8 @@ export async function createOrders(app: FastifyInstance, ctx: RequestContext, ke
       pay_deadline: payDeadline,
       created_at: now,
     }))
-    const ids: number[] = []
-    for (const order of orders) ids.push((await tx.$insertRaw`INSERT INTO orders ${insertRows([order])}`).insertId)
+    // One insert per store (each answers its id), sent together; then the lines, cart and cancel job together.
+    const ids = (await Promise.all(orders.map((order) => tx.$insertRaw`INSERT INTO orders ${insertRows([order])}`))).map((row) => row.insertId)
     const orderLines = stores.flatMap((s, i) =>
       s.lines.map((l) => ({
         order_id: ids[i],
@@ -143,10 +143,12 @@ export async function createOrders(app: FastifyInstance, ctx: RequestContext, ke
         total_weight: fromCents(l.weight),
       })),
     )
-    await tx.$executeRaw`INSERT INTO order_goods ${insertRows(orderLines)}`
     const cartIds = lines.flatMap((l) => (l.cart_id ? [l.cart_id] : []))
-    if (input.ifcart && cartIds.length) await tx.$executeRaw`DELETE FROM carts WHERE id IN (${Prisma.join(cartIds)}) AND user_id = ${userId}`
-    await scheduleOrderCancel(tx, ids, payDeadline)
+    await Promise.all([
+      tx.$executeRaw`INSERT INTO order_goods ${insertRows(orderLines)}`,
+      input.ifcart && cartIds.length ? tx.$executeRaw`DELETE FROM carts WHERE id IN (${Prisma.join(cartIds)}) AND user_id = ${userId}` : null,
+      scheduleOrderCancel(tx, ids, payDeadline),
+    ])
     return { order_id: ids, order_no: numbers }
   })
   return answer

@@ -80,13 +80,13 @@ function assertPayable(orders: { id: number; order_status: number }[]) {
   throw businessError(paid ? 'msg.orderPaid' : 'msg.orderNotPayable', { order_id: others.map((o) => o.id) })
 }
 
-/** goods_sale += quantity for the orders' lines, one counter update per goods in id order (stock's lock order);
- *  answers the goods and stores touched. */
+/** goods_sale += quantity for the orders' lines, one counter update per goods in id order (stock's lock order), sent
+ *  together; answers the goods and stores touched. */
 async function countSales(tx: Tx, lines: SoldLine[]) {
   const sold = new Map<number, number>()
   for (const l of lines) sold.set(l.goods_id, (sold.get(l.goods_id) ?? 0) + l.buy_num)
   const goodsIds = [...sold.keys()].sort((a, b) => a - b)
-  for (const id of goodsIds) await tx.$executeRaw`UPDATE goods FORCE INDEX (PRIMARY) SET goods_sale = goods_sale + ${sold.get(id)!} WHERE id = ${id}`
+  await Promise.all(goodsIds.map((id) => tx.$executeRaw`UPDATE goods FORCE INDEX (PRIMARY) SET goods_sale = goods_sale + ${sold.get(id)!} WHERE id = ${id}`))
   return { goodsIds, storeIds: [...new Set(lines.map((l) => l.store_id))] }
 }
 
@@ -109,21 +109,26 @@ export async function payOrders(app: FastifyInstance, ctx: RequestContext, body:
       total: fromCents(total), balance: fromCents(total), pay_status: PAY_STATUS.PAID, pay_time: now,
     }
     const pay = { id: (await tx.$insertRaw`INSERT INTO order_pays ${insertRows([payRow])}`).insertId, pay_no: payRow.pay_no }
-    await tx.$executeRaw`INSERT INTO order_pay_orders ${insertRows(orders.map((o) => ({ order_pay_id: pay.id, order_id: o.id })))}`
-    if (total > 0)
-      await post(tx, {
-        owner: { kind: 'user', id: userId }, account: 'money', amount: -total, reason: 'order_pay',
-        source: { type: 'order_pay', id: pay.id }, idemKey: `order_pay:${pay.id}:pay`, info: pay.pay_no,
-      })
-    for (const o of orders) {
-      const paid = await transition(tx, ORDER_FLOW, o.id, { from: ORDER_STATUS.UNPAID, to: ORDER_STATUS.PAID }, {
-        where: { user_id: userId },
-        data: { pay_time: now, payment_name: 'balance', order_balance: fromCents(decimalToCents(o.total_price)), order_pay_id: pay.id },
-      })
-      // The rows are locked since they were read unpaid: a 0 here is a defect, and nothing may stay written.
-      if (!paid) throw new Error(`order ${o.id} changed under its lock`)
-    }
-    const touched = await countSales(tx, lines)
+    // What follows depends only on the payment's id: sent together, run in this order (the ledger's second
+    // statement follows once its first has answered); any refusal rolls the whole unit back.
+    const [, , touched] = await Promise.all([
+      tx.$executeRaw`INSERT INTO order_pay_orders ${insertRows(orders.map((o) => ({ order_pay_id: pay.id, order_id: o.id })))}`,
+      total > 0
+        ? post(tx, {
+            owner: { kind: 'user', id: userId }, account: 'money', amount: -total, reason: 'order_pay',
+            source: { type: 'order_pay', id: pay.id }, idemKey: `order_pay:${pay.id}:pay`, info: pay.pay_no,
+          })
+        : null,
+      countSales(tx, lines),
+      ...orders.map(async (o) => {
+        const paid = await transition(tx, ORDER_FLOW, o.id, { from: ORDER_STATUS.UNPAID, to: ORDER_STATUS.PAID }, {
+          where: { user_id: userId },
+          data: { pay_time: now, payment_name: 'balance', order_balance: fromCents(decimalToCents(o.total_price)), order_pay_id: pay.id },
+        })
+        // The rows are locked since they were read unpaid: a 0 here is a defect, and nothing may stay written.
+        if (!paid) throw new Error(`order ${o.id} changed under its lock`)
+      }),
+    ])
     unit.afterCommit(() => invalidateGoodsCounters(app, touched.goodsIds, touched.storeIds))
     return { order_pay_id: pay.id, pay_no: pay.pay_no, total_price: fromCents(total) }
   })
