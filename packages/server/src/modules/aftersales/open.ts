@@ -6,10 +6,9 @@ import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { Code, ORDER_STATUS, decimalToCents, fromCents, toCents, translate, type MessageKey } from '@qshop/shared'
 import type { RefundCaps, RefundOpenBody } from '@qshop/shared/schemas/aftersales'
-import { normalizeConfig } from '@qshop/shared/schemas/configs'
 import { Prisma } from '../../generated/prisma/client.ts'
 import type { RequestContext } from '../../core/context.ts'
-import { readConfig } from '../../core/configs.ts'
+import { readGroupConfig } from '../../core/configs.ts'
 import { AppError, businessError, invalid, notFound } from '../../core/errors.ts'
 import { idempotent } from '../../core/idempotency.ts'
 import type { Tx } from '../../core/unitOfWork.ts'
@@ -94,7 +93,7 @@ export type Opened = { id: number; refund_no: string; refund_money: string }
 export async function openRefund(app: FastifyInstance, ctx: RequestContext, key: string, body: RefundOpenBody): Promise<Opened> {
   const userId = ctx.actor!.id
   await checkImages(app, ctx, body.images)
-  const task = normalizeConfig('task', await readConfig<Record<string, unknown>>(app, 'task'))
+  const task = await readGroupConfig(app, 'task')
   const agreeHours = Number(task.refund_agree_hours)
   const { answer } = await idempotent(app, ctx, { area: 'refund', ownerId: userId, key, request: body }, async (tx, unit) => {
     const now = new Date()

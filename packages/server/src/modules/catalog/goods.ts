@@ -7,8 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { GOODS_REVIEW_FLOW } from '@qshop/shared'
 import { GOODS_VERIFY, FREIGHT, type GoodsCreate, type GoodsUpdate } from '@qshop/shared/schemas/catalog'
-import { normalizeConfig } from '@qshop/shared/schemas/configs'
-import { readConfig } from '../../core/configs.ts'
+import { readGroupConfig } from '../../core/configs.ts'
 import { businessError, invalid, notFound } from '../../core/errors.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
 import { inUnit, runUnit, type Tx } from '../../core/unitOfWork.ts'
@@ -43,8 +42,7 @@ type Existing = { goods_name: string; goods_subname: string; goods_content: stri
 const specIds = (value: string) => value.split(',').filter(Boolean).map(Number)
 
 async function reviewOn(app: FastifyInstance): Promise<boolean> {
-  const stored = await readConfig<Record<string, unknown>>(app, 'store')
-  return normalizeConfig('store', stored).goods_verify === true
+  return (await readGroupConfig(app, 'store')).goods_verify === true
 }
 
 function nextVerify(review: boolean, existing: Existing | null, input: GoodsUpdate): number {

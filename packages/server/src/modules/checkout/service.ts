@@ -8,9 +8,8 @@
 import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { fromCents } from '@qshop/shared'
-import { normalizeConfig } from '@qshop/shared/schemas/configs'
 import type { OrderBefore, OrderCreate, OrderCreated, OrderPreview, StoreGroup } from '@qshop/shared/schemas/orders'
-import { readConfig } from '../../core/configs.ts'
+import { readGroupConfig } from '../../core/configs.ts'
 import { insertRows, Prisma } from '../../core/db.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { businessError, notFound } from '../../core/errors.ts'
@@ -83,11 +82,11 @@ export async function createOrders(app: FastifyInstance, ctx: RequestContext, ke
   const userId = buyerOf(ctx)
   const [pricing, task, store] = await Promise.all([
     settle(priceCheckout(app.db, userId, input.order, input.address_id)),
-    readConfig<Record<string, unknown>>(app, 'task'),
-    readConfig<Record<string, unknown>>(app, 'store'),
+    readGroupConfig(app, 'task'),
+    readGroupConfig(app, 'store'),
   ])
-  const cancelMinutes = Number(normalizeConfig('task', task).cancel_minutes)
-  const settlementRate = String(normalizeConfig('store', store).commission_rate)
+  const cancelMinutes = Number(task.cancel_minutes)
+  const settlementRate = String(store.commission_rate)
   const remarks = new Map((input.remarks ?? []).map((r) => [r.store_id, r.remark]))
   const request = { area: 'checkout', ownerId: userId, key, request: input }
   // A refusal with no earlier request under this key needs no transaction. (Pricing read the stock before this read

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
 import { createAdmin } from '../../../test/factories.ts'
 import { REPO_ROOT } from '../../app.ts'
-import { readConfig } from '../../core/configs.ts'
+import { readConfig, readGroupConfig } from '../../core/configs.ts'
 import { permissionRow, tokenFor } from '../rbac/testkit.ts'
 import { publicSiteConfig } from './service.ts'
 
@@ -181,6 +181,15 @@ describe('the task group', () => {
       expect([res.status, res.body.code]).toEqual([400, 400])
     }
     expect(JSON.parse((await stored('task'))!)).toMatchObject({ cancel_minutes: 45 })
+  })
+
+  test('the services read each change at once: the group with defaults filled in, kept parsed only while unchanged', async () => {
+    const first = await readGroupConfig(app, 'task')
+    expect(first).toEqual(DEFAULTS)
+    expect(await readGroupConfig(app, 'task')).toBe(first)
+    expect(Object.isFrozen(first)).toBe(true)
+    expect((await putGroup('task', { cancel_minutes: 15 })).body.code).toBe(200)
+    expect(await readGroupConfig(app, 'task')).toEqual({ ...DEFAULTS, cancel_minutes: 15 })
   })
 
   test('the migration converts a row of the old shape: cancel days become minutes, the new periods their defaults', async () => {
