@@ -48,10 +48,11 @@ export function failureThrottle(app: FastifyInstance, spec: FailureThrottleSpec)
 
   return {
     async assertOpen(): Promise<void> {
-      const replies = await redis.multi().pttl(keys.pairLock).pttl(keys.ipLock).exists(keys.pair).exec()
+      // Three reads sent together (the client pipelines them): no MULTI needed, nothing is written.
+      const [pairLockMs, ipLockMs, pairFailures] = await Promise.all([redis.pttl(keys.pairLock), redis.pttl(keys.ipLock), redis.exists(keys.pair)])
       // PTTL answers -2 for a key that does not exist: no wait. The refusal tells when the longer wait ends.
-      const waitMs = Math.max(Number(replies![0][1]), Number(replies![1][1]))
-      pairFailed = Number(replies![2][1]) > 0
+      const waitMs = Math.max(pairLockMs, ipLockMs)
+      pairFailed = pairFailures > 0
       if (waitMs > 0) throw tooMany(spec.locked, waitMs)
     },
     async fail(): Promise<void> {

@@ -53,7 +53,8 @@ export async function cachedJson<T>(app: FastifyInstance, key: string, load: () 
 async function invalidateKeys(app: CacheHost, keys: string[], searchable: boolean) {
   if (searchable) await app.redis.incr(searchGenKey(app))
   for (let i = 0; i < keys.length; i += BATCH) {
-    const batch = app.redis.multi()
+    // Tombstones need no MULTI: each stands on its own.
+    const batch = app.redis.pipeline()
     for (const key of keys.slice(i, i + BATCH)) batch.set(key, TOMBSTONE, 'PX', TOMBSTONE_MS)
     await batch.exec()
   }
