@@ -126,6 +126,54 @@ describe('inside a unit', () => {
     expect(row.nickname).not.toBe('after the refusal')
   })
 
+  test('a statement sent behind one that deadlocks (its transaction rolled back) is not committed on its own', async () => {
+    const [a, b, witness, ...heavy] = await Promise.all(Array.from({ length: 6 }, () => createUser(app)))
+    let aLocked!: () => void
+    const aHolds = new Promise<void>((resolve) => (aLocked = resolve))
+    let bLocked!: () => void
+    const bHolds = new Promise<void>((resolve) => (bLocked = resolve))
+    // A locks one row, B four (InnoDB rolls back the lighter transaction: A), then each asks for the other's row.
+    const unitA = runUnit(app, { retries: 0 }, async (tx) => {
+      await tx.$executeRaw`UPDATE users FORCE INDEX (PRIMARY) SET integral = 1 WHERE id = ${a.id}`
+      aLocked()
+      await bHolds
+      await Promise.all([
+        tx.$executeRaw`UPDATE users FORCE INDEX (PRIMARY) SET integral = 1 WHERE id = ${b.id}`,
+        tx.$executeRaw`UPDATE users FORCE INDEX (PRIMARY) SET nickname = 'behind the deadlock' WHERE id = ${witness.id}`,
+      ])
+    })
+    const unitB = runUnit(app, { retries: 0 }, async (tx) => {
+      await tx.$executeRaw`UPDATE users FORCE INDEX (PRIMARY) SET integral = 2 WHERE id IN (${Prisma.join([b.id, ...heavy.map((u) => u.id)])})`
+      bLocked()
+      await aHolds
+      await tx.$executeRaw`UPDATE users FORCE INDEX (PRIMARY) SET integral = 2 WHERE id = ${a.id}`
+    })
+    const [outcomeA, outcomeB] = await Promise.allSettled([unitA, unitB])
+    expect(outcomeA.status).toBe('rejected')
+    // the deadlock, past the unit's retries (none here)
+    expect((outcomeA as PromiseRejectedResult).reason).toMatchObject({ msgKey: 'msg.conflict' })
+    expect(outcomeB.status).toBe('fulfilled')
+    const row = await app.db.users.findUniqueOrThrow({ where: { id: witness.id }, select: { nickname: true } })
+    expect(row.nickname).not.toBe('behind the deadlock')
+    expect(await integral(a.id)).toBe(2)
+  })
+
+  test('the connection goes back to the pool with autocommit on, after a commit, a rollback and a timeout', async () => {
+    const single = createPrisma(app.config.DATABASE_URL, 1)
+    const infra = { db: single, log: app.log, queues: app.queues }
+    const autocommit = async () => Number((await single.$queryRaw<{ a: bigint }[]>`SELECT @@autocommit AS a`)[0].a)
+    try {
+      await runUnit(infra, (tx) => tx.$executeRaw`SELECT 1`)
+      expect(await autocommit()).toBe(1)
+      await expect(runUnit(infra, { retries: 0 }, () => Promise.reject(new Error('refused')))).rejects.toThrow('refused')
+      expect(await autocommit()).toBe(1)
+      await expect(runUnit(infra, { retries: 0, timeoutMs: 100 }, () => new Promise((resolve) => setTimeout(resolve, 300)))).rejects.toThrow()
+      expect(await autocommit()).toBe(1)
+    } finally {
+      await single.$disconnect()
+    }
+  })
+
   test('$insertRaw answers the new row id; insertRows writes several rows in one statement', async () => {
     const user = await createUser(app)
     const ids = await runUnit(app, async (tx) => {

@@ -101,15 +101,27 @@ export function createPrisma(databaseUrl: string, connectionLimit = 10, lockWait
         )
         joinedDone.catch(reject)
       }))
+    // Every end of the transaction also turns autocommit back on, sent in the same write (end below).
+    let autocommitBack = false
+    const end = (statement: 'COMMIT' | 'ROLLBACK') => {
+      const ended = conn.query(statement)
+      if (!autocommitBack) conn.query('SET autocommit = 1').catch(() => {})
+      autocommitBack = true
+      return ended
+    }
     // Past its timeout the transaction is rolled back at once (its locks go) and the unit's later statements fail.
     const timer = setTimeout(() => {
       slot.ended = true
-      conn.query('ROLLBACK').catch(() => {})
+      end('ROLLBACK').catch(() => {})
     }, timeout)
     // Not awaited: the driver sends the work's first statement right behind BEGIN, in the same write
     // (coalescingSocket), and runs them in order. BEGIN fails only with its connection, which fails that statement too.
+    // The work may send statements without waiting for the one before (pipelined); should one of them end the
+    // transaction (a deadlock rolls it back), autocommit off makes the next ones open a new transaction, which the
+    // unit's ROLLBACK then undoes, instead of each committing on its own.
     const begun = Promise.all([
       options.isolationLevel ? conn.query(`SET TRANSACTION ISOLATION LEVEL ${ISOLATION_SQL[options.isolationLevel]}`) : null,
+      conn.query('SET autocommit = 0'),
       conn.query('BEGIN'),
     ])
     begun.catch(() => {})
@@ -121,18 +133,19 @@ export function createPrisma(databaseUrl: string, connectionLimit = 10, lockWait
         finishJoined?.(true)
         await joinedDone
       }
-      await conn.query('COMMIT')
+      await end('COMMIT')
       return result
     } catch (err) {
       if (joined) {
         finishJoined?.(false)
         await joinedDone.catch(() => {})
       }
-      if (!slot.ended) await conn.query('ROLLBACK').catch(() => {})
+      if (!slot.ended) await end('ROLLBACK').catch(() => {})
       throw err
     } finally {
       slot.ended = true
       clearTimeout(timer)
+      if (!autocommitBack) conn.query('SET autocommit = 1').catch(() => {})
       await conn.release().catch(() => {})
     }
   }

@@ -72,18 +72,23 @@ export async function post(tx: Tx, entry: LedgerEntry): Promise<Posting> {
   const balance = Prisma.raw(column[account]!)
   const delta = sqlAmount(entry)
   // The row is written with its balance-after, read from the owner's row under a lock and only while the change
-  // keeps it at 0 or above: no row means the balance is short (or the owner is missing), and then nothing was written.
-  let row: { insertId: number; affectedRows: number }
-  try {
-    row = await tx.$insertRaw`INSERT INTO money_logs (user_id, is_belong, is_type, idem_key, money, after_money, name, ename, info, source_type, source_id)
+  // keeps it at 0 or above; the guarded balance change is sent with it (one round trip) and matches it: both happen,
+  // or neither (a short balance, a missing owner) — except for a key posted before, whose row refuses the insert
+  // after the balance has moved: that move is undone, in this transaction, before anyone else can see it.
+  const inserted = tx.$insertRaw`INSERT INTO money_logs (user_id, is_belong, is_type, idem_key, money, after_money, name, ename, info, source_type, source_id)
       SELECT ${owner.id}, ${LEDGER_OWNER[owner.kind]}, ${LEDGER_ACCOUNT[account]}, ${entry.idemKey}, ${stored}, o.${balance} + ${delta},
         ${translate('zh-cn', `ledger.${entry.reason}`)}, ${entry.reason}, ${entry.info ?? ''}, ${entry.source.type}, ${entry.source.id}
       FROM ${table} o FORCE INDEX (PRIMARY) WHERE o.id = ${owner.id} AND o.${balance} + ${delta} >= 0 FOR UPDATE`
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err
+  const changed = tx.$executeRaw`UPDATE ${table} FORCE INDEX (PRIMARY) SET ${balance} = ${balance} + ${delta} WHERE id = ${owner.id} AND ${balance} + ${delta} >= 0`
+  const [row, moved] = await Promise.allSettled([inserted, changed])
+  if (moved.status === 'rejected') throw moved.reason
+  if (row.status === 'rejected') {
+    if (!isDuplicateKey(row.reason)) throw row.reason
+    if (moved.value) await tx.$executeRaw`UPDATE ${table} FORCE INDEX (PRIMARY) SET ${balance} = ${balance} - ${delta} WHERE id = ${owner.id}`
     return replay(tx, entry)
   }
-  if (!row.affectedRows) {
+  if (!row.value.affectedRows) {
+    if (moved.value) throw new Error(`ledger: the ${owner.kind} ${owner.id} row changed under its lock`)
     // A key posted before is a replay even when the balance could not take the change now.
     const posted = await postedBefore(tx, entry)
     if (posted) return posted
@@ -91,10 +96,8 @@ export async function post(tx: Tx, entry: LedgerEntry): Promise<Posting> {
     if (!exists.length) throw new Error(`ledger: no ${owner.kind} ${owner.id}`)
     throw new InsufficientFunds(entry)
   }
-  // The owner's row is locked since the read above: the guard holds, and the balance becomes the row's balance-after.
-  const changed = await tx.$executeRaw`UPDATE ${table} FORCE INDEX (PRIMARY) SET ${balance} = ${balance} + ${delta} WHERE id = ${owner.id} AND ${balance} + ${delta} >= 0`
-  if (!changed) throw new Error(`ledger: the ${owner.kind} ${owner.id} row changed under its lock`)
-  return { id: row.insertId, replayed: false }
+  if (!moved.value) throw new Error(`ledger: the ${owner.kind} ${owner.id} row changed under its lock`)
+  return { id: row.value.insertId, replayed: false }
 }
 
 /** The key was posted already (a locking read sees it whatever this transaction's snapshot). */
