@@ -69,6 +69,17 @@ describe('idempotent', () => {
     expect(await runs()).toBe(1)
   })
 
+  test('an answer recorded by the work with its last statements is the one answered and replayed', async () => {
+    const early = () =>
+      idempotent<{ order_id: number[] }>(app, ctx, { area: 'checkout', ownerId: userId, key: 'k9', request: {} }, async (tx, _unit, _ctx, record) => {
+        const [, recorded] = await Promise.all([tx.$executeRaw`UPDATE users SET integral = integral + 1 WHERE id = ${userId}`, record({ order_id: [9] })])
+        return recorded as never
+      })
+    expect(await early()).toEqual({ answer: { order_id: [9] }, replayed: false })
+    expect(await early()).toEqual({ answer: { order_id: [9] }, replayed: true })
+    expect(await runs()).toBe(1)
+  })
+
   test('records older than the keeping time are purged', async () => {
     await checkout('old')
     await checkout('new')

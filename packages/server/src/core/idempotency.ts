@@ -46,6 +46,10 @@ export type IdempotentRequest = {
   request: unknown
 }
 
+/** Stores the work's answer now rather than after the work, so the work can send it with its last statements; the
+ *  request then answers what was recorded. */
+export type RecordAnswer<T> = (answer: T) => Promise<void>
+
 /**
  * Runs `work` once per (area, owner, key) in the context's unit of work (or a new one). Answers its result, or the
  * stored result of the request that used the key first (`replayed`). Results are JSON: the first answer is
@@ -55,7 +59,7 @@ export async function idempotent<T>(
   infra: UnitInfra,
   ctx: RequestContext,
   spec: IdempotentRequest,
-  work: (tx: Tx, unit: Unit, ctx: RequestContext) => Promise<T>,
+  work: (tx: Tx, unit: Unit, ctx: RequestContext, record: RecordAnswer<T>) => Promise<T>,
   opts: UnitOptions = {},
 ): Promise<{ answer: T; replayed: boolean }> {
   const hash = requestHash(spec.request)
@@ -74,10 +78,16 @@ export async function idempotent<T>(
         if (first.request_hash !== hash) throw new AppError(Code.CONFLICT, 'msg.idemKeyReused')
         return { answer: (typeof first.response === 'string' ? JSON.parse(first.response) : first.response) as T, replayed: true }
       }
-      const answer = JSON.parse(JSON.stringify((await work(tx, unit, ctx)) ?? null)) as T
-      await tx.$executeRaw`UPDATE idempotency_keys SET response = ${JSON.stringify(answer)}, updated_at = NOW(3)
-        WHERE area = ${spec.area} AND owner_id = ${spec.ownerId} AND idem_key = ${spec.key}`
-      return { answer, replayed: false }
+      let recorded: { answer: T } | undefined
+      const record = async (value: T) => {
+        const answer = JSON.parse(JSON.stringify(value ?? null)) as T
+        recorded = { answer }
+        await tx.$executeRaw`UPDATE idempotency_keys SET response = ${JSON.stringify(answer)}, updated_at = NOW(3)
+          WHERE area = ${spec.area} AND owner_id = ${spec.ownerId} AND idem_key = ${spec.key}`
+      }
+      const result = await work(tx, unit, ctx, record)
+      if (!recorded) await record(result)
+      return { answer: recorded!.answer, replayed: false }
     },
     opts,
   )

@@ -94,7 +94,7 @@ export async function createOrders(app: FastifyInstance, ctx: RequestContext, ke
   if (!pricing.ok && !(await app.db.idempotency_keys.findUnique({ where: { area_owner_id_idem_key: { area: request.area, owner_id: userId, idem_key: key } }, select: { id: true } })))
     throw pricing.error
 
-  const { answer } = await idempotent(app, ctx, request, async (tx) => {
+  const { answer } = await idempotent<OrderCreated>(app, ctx, request, async (tx, _unit, _ctx, record) => {
     if (!pricing.ok) throw pricing.error
     const { address, stores } = pricing.value
     if (!address) throw notFound()
@@ -147,6 +147,7 @@ export async function createOrders(app: FastifyInstance, ctx: RequestContext, ke
       tx.$executeRaw`INSERT INTO order_goods ${insertRows(orderLines)}`,
       input.ifcart && cartIds.length ? tx.$executeRaw`DELETE FROM carts WHERE id IN (${Prisma.join(cartIds)}) AND user_id = ${userId}` : null,
       scheduleOrderCancel(tx, ids, payDeadline),
+      record({ order_id: ids, order_no: numbers }),
     ])
     return { order_id: ids, order_no: numbers }
   })
