@@ -99,7 +99,6 @@ export async function createOrders(app: FastifyInstance, ctx: RequestContext, ke
     const { address, stores } = pricing.value
     if (!address) throw notFound()
     const lines = stores.flatMap((s) => s.lines)
-    await takeStock(tx, lines.map((l) => ({ goods_id: l.goods_id, sku_id: l.sku_id, qty: l.buy_num })))
 
     const now = new Date()
     const payDeadline = new Date(now.getTime() + cancelMinutes * 60_000)
@@ -123,8 +122,14 @@ export async function createOrders(app: FastifyInstance, ctx: RequestContext, ke
       pay_deadline: payDeadline,
       created_at: now,
     }))
-    // One insert per store (each answers its id), sent together; then the lines, cart and cancel job together.
-    const ids = (await Promise.all(orders.map((order) => tx.$insertRaw`INSERT INTO orders ${insertRows([order])}`))).map((row) => row.insertId)
+    // The stock first (its locks in their fixed order), then one insert per store (each answers its id), sent
+    // together: short stock refuses the unit and the orders roll back with it. Then the lines, cart, cancel job and
+    // the stored answer, together.
+    const [, inserted] = await Promise.all([
+      takeStock(tx, lines.map((l) => ({ goods_id: l.goods_id, sku_id: l.sku_id, qty: l.buy_num }))),
+      Promise.all(orders.map((order) => tx.$insertRaw`INSERT INTO orders ${insertRows([order])}`)),
+    ])
+    const ids = inserted.map((row) => row.insertId)
     const orderLines = stores.flatMap((s, i) =>
       s.lines.map((l) => ({
         order_id: ids[i],

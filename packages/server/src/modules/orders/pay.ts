@@ -46,22 +46,22 @@ type PayableOrder = { id: number; order_status: number; total_price: DecimalLike
 
 type SoldLine = { goods_id: number; store_id: number; buy_num: number }
 
-/** The caller's pay password, and orders among `ids` (404 unless all are theirs) with their lines — which never
- *  change once written, so the unit need not read them again — in one read before the unit. */
+/** The caller's pay password, and orders among `ids` (404 unless all are theirs) with their totals and lines — lines
+ *  never change once written, so the unit need not read them again — in one read before the unit. */
 async function payerAndOrders(app: FastifyInstance, userId: number, ids: number[]) {
-  const rows = await app.db.$queryRaw<({ pay_password: string | null; id: number | null; order_status: number | null } & Partial<SoldLine>)[]>`SELECT
-      u.pay_password, o.id, o.order_status, g.goods_id, g.store_id, g.buy_num
+  const rows = await app.db.$queryRaw<({ pay_password: string | null; id: number | null; order_status: number | null } & Partial<Omit<PayableOrder, 'id' | 'order_status'>> & Partial<SoldLine>)[]>`SELECT
+      u.pay_password, o.id, o.order_status, o.total_price, o.order_name, g.goods_id, g.store_id, g.buy_num
     FROM users u LEFT JOIN orders o ON o.user_id = u.id AND o.id IN (${Prisma.join(ids)}) LEFT JOIN order_goods g ON g.order_id = o.id
     WHERE u.id = ${userId}`
-  const orders = new Map<number, { id: number; order_status: number }>()
+  const orders = new Map<number, PayableOrder>()
   const lines: SoldLine[] = []
   for (const r of rows) {
     if (r.id === null) continue
-    orders.set(r.id, { id: r.id, order_status: r.order_status! })
+    orders.set(r.id, { id: r.id, order_status: r.order_status!, total_price: r.total_price!, order_name: r.order_name! })
     if (r.goods_id != null) lines.push({ goods_id: r.goods_id, store_id: r.store_id!, buy_num: r.buy_num! })
   }
   if (orders.size !== ids.length) throw notFound()
-  return { payPassword: rows[0].pay_password, orders: [...orders.values()], lines }
+  return { payPassword: rows[0].pay_password, orders: [...orders.values()].sort((a, b) => a.id - b.id), lines }
 }
 
 /** The caller's orders among `ids`, locked (a concurrent payment or cancel of them waits), or 404. */
@@ -100,17 +100,26 @@ export async function payOrders(app: FastifyInstance, ctx: RequestContext, body:
   await checkPayPassword(app, ctx, payPassword, body.pay_password)
 
   return inUnit(app, ctx, async (tx, unit) => {
-    const orders = await lockOrders(tx, userId, ids)
-    assertPayable(orders)
-    const total = sumCents(orders.map((o) => decimalToCents(o.total_price)))
+    // The payment row is written from the read above, sent with the locking read; orders paid or cancelled meanwhile
+    // are refused under the locks and the row rolls back with the unit.
     const now = new Date()
-    const payRow = {
-      belong_id: userId, name: orders[0].order_name.slice(0, 255), pay_no: payNumber(now), payment_name: 'balance',
-      total: fromCents(total), balance: fromCents(total), pay_status: PAY_STATUS.PAID, pay_time: now,
-    }
-    const pay = { id: (await tx.$insertRaw`INSERT INTO order_pays ${insertRows([payRow])}`).insertId, pay_no: payRow.pay_no }
-    // What follows depends only on the payment's id: sent together, run in this order (the ledger's second
-    // statement follows once its first has answered); any refusal rolls the whole unit back.
+    const priced = (of: PayableOrder[]) => ({ name: of[0].order_name.slice(0, 255), cents: sumCents(of.map((o) => decimalToCents(o.total_price))) })
+    const planned = priced(seen)
+    const payNo = payNumber(now)
+    const [orders, inserted] = await Promise.all([
+      lockOrders(tx, userId, ids),
+      tx.$insertRaw`INSERT INTO order_pays ${insertRows([{
+        belong_id: userId, name: planned.name, pay_no: payNo, payment_name: 'balance',
+        total: fromCents(planned.cents), balance: fromCents(planned.cents), pay_status: PAY_STATUS.PAID, pay_time: now,
+      }])}`,
+    ])
+    assertPayable(orders)
+    const pay = { id: inserted.insertId, pay_no: payNo }
+    // An order's total and name never change once written, as its lines: the payment row's figures hold.
+    const { name, cents: total } = priced(orders)
+    if (total !== planned.cents || name !== planned.name) throw new Error(`orders ${ids.join(',')} changed between the read and the locks`)
+    // What follows depends only on the payment's id: sent together and run in the order sent; any refusal rolls the
+    // whole unit back.
     const [, , touched] = await Promise.all([
       tx.$executeRaw`INSERT INTO order_pay_orders ${insertRows(orders.map((o) => ({ order_pay_id: pay.id, order_id: o.id })))}`,
       total > 0
