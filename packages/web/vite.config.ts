@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chunkReport } from './chunkReport.ts';
@@ -7,12 +9,22 @@ import { precompress } from './precompress.ts';
 import { themeVariables } from './themeVariables.ts';
 import { faIconNames } from './src/resource/icons/faIconNamesPlugin.ts';
 
+// React Router's package exports only its development build (dev warnings on, the developer hints in its default
+// error page); the production build beside it differs in just that switch. The app ships the production one.
+const requireFromRouterDom = createRequire(createRequire(import.meta.url).resolve('react-router-dom/package.json'));
+const reactRouterDist = path.join(path.dirname(requireFromRouterDom.resolve('react-router/package.json')), 'dist/production');
+const productionRouter = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+];
+
 // The api server the dev and preview servers forward to.
 const apiServer = process.env.QSHOP_API_URL ?? 'http://127.0.0.1:3000';
 const proxy = { '/api': apiServer, '/uploads': apiServer };
 
 export default defineConfig({
   plugins: [react(), faIconNames(), themeVariables(), chunkReport(), precompress()],
+  resolve: { alias: productionRouter },
   server: { proxy },
   preview: { proxy },
   build: {
