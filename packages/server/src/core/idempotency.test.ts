@@ -80,6 +80,21 @@ describe('idempotent', () => {
     expect(await runs()).toBe(1)
   })
 
+  test('a repeat whose work would now be refused, or would write, still only answers the first answer', async () => {
+    const once = () =>
+      idempotent(app, ctx, { area: 'checkout', ownerId: userId, key: 'k10', request: {} }, async (tx) => {
+        await tx.$executeRaw`UPDATE users SET nickname = 'written by the work' WHERE id = ${userId}`
+        const taken = await tx.$executeRaw`UPDATE users SET integral = integral + 1 WHERE id = ${userId} AND integral = 0`
+        if (!taken) throw businessError('msg.stockShort')
+        return { order_id: [1] }
+      })
+    expect(await once()).toEqual({ answer: { order_id: [1] }, replayed: false })
+    await app.db.users.update({ where: { id: userId }, data: { nickname: 'changed after' } })
+    expect(await once()).toEqual({ answer: { order_id: [1] }, replayed: true })
+    const user = await app.db.users.findUniqueOrThrow({ where: { id: userId }, select: { integral: true, nickname: true } })
+    expect(user).toEqual({ integral: 1, nickname: 'changed after' })
+  })
+
   test('records older than the keeping time are purged', async () => {
     await checkout('old')
     await checkout('new')

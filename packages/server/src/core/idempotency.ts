@@ -50,10 +50,22 @@ export type IdempotentRequest = {
  *  request then answers what was recorded. */
 export type RecordAnswer<T> = (answer: T) => Promise<void>
 
+/** The first request's answer, found while the work ran ahead of the claim: carried out of the unit it rolls back. */
+class Replayed extends Error {
+  constructor(readonly answer: unknown) {
+    super('idempotent: replayed')
+  }
+}
+
 /**
  * Runs `work` once per (area, owner, key) in the context's unit of work (or a new one). Answers its result, or the
  * stored result of the request that used the key first (`replayed`). Results are JSON: the first answer is
  * normalised through JSON too, so both look the same (dates become strings).
+ *
+ * In a unit of its own, the work starts together with the key's claim (its first statements go out with the insert,
+ * one round trip fewer): on a repeat the claim fails, and everything the work wrote rolls back with the unit — the
+ * work must keep its effects inside the transaction, as every unit's work does (after-commit actions, staged jobs).
+ * Inside a caller's unit the key is claimed first, so a repeat never rolls the caller's own work back.
  */
 export async function idempotent<T>(
   infra: UnitInfra,
@@ -63,34 +75,57 @@ export async function idempotent<T>(
   opts: UnitOptions = {},
 ): Promise<{ answer: T; replayed: boolean }> {
   const hash = requestHash(spec.request)
-  return inUnit(
-    infra,
-    ctx,
-    async (tx, unit, ctx) => {
+  const claim = (tx: Tx) => tx.$executeRaw`INSERT INTO idempotency_keys (area, owner_id, idem_key, request_hash) VALUES (${spec.area}, ${spec.ownerId}, ${spec.key}, ${hash})`
+  /** The answer stored under the key by the request that claimed it; `refusal` when none is there. */
+  const firstAnswer = async (tx: Tx, refusal: unknown): Promise<T> => {
+    // A locking read sees the committed record whatever snapshot this transaction holds.
+    const [first] = await tx.$queryRaw<{ request_hash: string; response: unknown }[]>`SELECT request_hash, response FROM idempotency_keys
+      WHERE area = ${spec.area} AND owner_id = ${spec.ownerId} AND idem_key = ${spec.key} LOCK IN SHARE MODE`
+    if (!first) throw refusal
+    if (first.request_hash !== hash) throw new AppError(Code.CONFLICT, 'msg.idemKeyReused')
+    return (typeof first.response === 'string' ? JSON.parse(first.response) : first.response) as T
+  }
+  /** The work, its answer recorded under the key once the claim has succeeded. */
+  const run = async (tx: Tx, unit: Unit, ctx: RequestContext, claimed: Promise<unknown>): Promise<T> => {
+    let recorded: { answer: T } | undefined
+    const record = async (value: T) => {
+      await claimed
+      const answer = JSON.parse(JSON.stringify(value ?? null)) as T
+      recorded = { answer }
+      await tx.$executeRaw`UPDATE idempotency_keys SET response = ${JSON.stringify(answer)}, updated_at = NOW(3)
+        WHERE area = ${spec.area} AND owner_id = ${spec.ownerId} AND idem_key = ${spec.key}`
+    }
+    const result = await work(tx, unit, ctx, record)
+    if (!recorded) await record(result)
+    return recorded!.answer
+  }
+
+  if (ctx.unit)
+    return inUnit(infra, ctx, async (tx, unit, ctx) => {
       try {
-        await tx.$executeRaw`INSERT INTO idempotency_keys (area, owner_id, idem_key, request_hash) VALUES (${spec.area}, ${spec.ownerId}, ${spec.key}, ${hash})`
+        await claim(tx)
       } catch (err) {
         if (!isDuplicateKey(err)) throw err
-        // A locking read sees the committed record whatever snapshot this transaction holds.
-        const [first] = await tx.$queryRaw<{ request_hash: string; response: unknown }[]>`SELECT request_hash, response FROM idempotency_keys
-          WHERE area = ${spec.area} AND owner_id = ${spec.ownerId} AND idem_key = ${spec.key} LOCK IN SHARE MODE`
-        if (!first) throw err
-        if (first.request_hash !== hash) throw new AppError(Code.CONFLICT, 'msg.idemKeyReused')
-        return { answer: (typeof first.response === 'string' ? JSON.parse(first.response) : first.response) as T, replayed: true }
+        return { answer: await firstAnswer(tx, err), replayed: true }
       }
-      let recorded: { answer: T } | undefined
-      const record = async (value: T) => {
-        const answer = JSON.parse(JSON.stringify(value ?? null)) as T
-        recorded = { answer }
-        await tx.$executeRaw`UPDATE idempotency_keys SET response = ${JSON.stringify(answer)}, updated_at = NOW(3)
-          WHERE area = ${spec.area} AND owner_id = ${spec.ownerId} AND idem_key = ${spec.key}`
+      return { answer: await run(tx, unit, ctx, Promise.resolve()), replayed: false }
+    }, opts)
+
+  try {
+    return await inUnit(infra, ctx, async (tx, unit, ctx) => {
+      const claimed = claim(tx)
+      const [claimOutcome, workOutcome] = await Promise.allSettled([claimed, run(tx, unit, ctx, claimed)])
+      if (claimOutcome.status === 'rejected') {
+        if (!isDuplicateKey(claimOutcome.reason)) throw claimOutcome.reason
+        throw new Replayed(await firstAnswer(tx, claimOutcome.reason))
       }
-      const result = await work(tx, unit, ctx, record)
-      if (!recorded) await record(result)
-      return { answer: recorded!.answer, replayed: false }
-    },
-    opts,
-  )
+      if (workOutcome.status === 'rejected') throw workOutcome.reason
+      return { answer: workOutcome.value, replayed: false }
+    }, opts)
+  } catch (err) {
+    if (err instanceof Replayed) return { answer: err.answer as T, replayed: true }
+    throw err
+  }
 }
 
 /** Deletes records older than IDEMPOTENCY_KEEP_DAYS; answers how many. */
