@@ -5,7 +5,7 @@
 // (money.ts allocate), so each line carries its exact share and the shares add up to the store's discount.
 import { allocate, Code, decimalToCents, sumCents, timesCents } from '@qshop/shared'
 import type { CheckoutLine } from '@qshop/shared/schemas/orders'
-import { Prisma, type Db } from '../../core/db.ts'
+import { Prisma, type Db, type RawStatements, type Tx } from '../../core/db.ts'
 import { AppError, businessError, notFound } from '../../core/errors.ts'
 import { InsufficientStock } from '../../core/stock.ts'
 import { ADDRESS_SELECT, type AddressRow } from '../addresses/service.ts'
@@ -69,12 +69,12 @@ type CartRow = { id: number; goods_id: number; sku_id: number }
 const ADDRESS_COLUMNS = Prisma.raw(Object.keys(ADDRESS_SELECT).join(', '))
 
 /** What the checkout reads, all at once: the checkout's hottest reads, sent together on one connection. */
-async function load(db: Db, userId: number, lines: readonly CheckoutLine[], addressId: number | undefined) {
+async function load(conn: RawStatements, userId: number, lines: readonly CheckoutLine[], addressId: number | undefined) {
   const goodsIds = Prisma.join([...new Set(lines.map((l) => l.goods_id))])
   const skuIds = [...new Set(lines.map((l) => l.sku_id).filter((id) => id > 0))]
   const cartIds = [...new Set(lines.flatMap((l) => (l.cart_id ? [l.cart_id] : [])))]
   // Only goods that may be bought now are read: one that is missing or hidden is refused alike.
-  const [goods, skus, carts, templates, [address]] = await db.$sameConnection((conn) => Promise.all([
+  const [goods, skus, carts, templates, [address]] = await Promise.all([
     conn.$queryRaw<GoodsRow[]>`SELECT g.id, g.store_id, g.goods_name, g.goods_master_image, g.goods_price, g.goods_stock, g.goods_weight, g.freight_id,
         s.store_name, s.store_logo, (SELECT COUNT(*) FROM goods_skus k WHERE k.goods_id = g.id) AS sku_count
       FROM goods g JOIN stores s ON s.id = g.store_id WHERE g.id IN (${goodsIds}) AND ${visibleGoodsSql('g', 's')}`,
@@ -87,7 +87,7 @@ async function load(db: Db, userId: number, lines: readonly CheckoutLine[], addr
     addressId
       ? conn.$queryRaw<AddressRow[]>`SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE id = ${addressId} AND user_id = ${userId} LIMIT 1`
       : conn.$queryRaw<AddressRow[]>`SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE user_id = ${userId} AND is_default = 1 ORDER BY id LIMIT 1`,
-  ]))
+  ])
   if (addressId && !address) throw notFound()
   return { goods, skus, carts, templates, address: address ?? null }
 }
@@ -166,18 +166,20 @@ function priceDiscounts(stores: PricedStore[], steps: readonly DiscountStep[]) {
   }
 }
 
-/** The lines priced per store, in the order their stores first appear; refuses what cannot be bought as asked. */
-export async function priceCheckout(
-  db: Db,
-  userId: number,
-  lines: readonly CheckoutLine[],
-  addressId?: number,
-  steps: readonly DiscountStep[] = DISCOUNT_STEPS,
-): Promise<Priced> {
-  const loaded = await load(db, userId, lines, addressId)
+/** The lines priced per store, in the order their stores first appear; refuses what cannot be bought as asked. Reads
+ *  through the pool, on one connection (the checkout preview). */
+export async function priceCheckout(db: Db, userId: number, lines: readonly CheckoutLine[], addressId?: number, steps: readonly DiscountStep[] = DISCOUNT_STEPS): Promise<Priced> {
+  return price(await db.$sameConnection((conn) => load(conn, userId, lines, addressId)), lines, steps)
+}
+
+/** priceCheckout inside a unit (the order's creation): the reads go out with the unit's first statements. */
+export async function priceInUnit(tx: Tx, userId: number, lines: readonly CheckoutLine[], addressId?: number, steps: readonly DiscountStep[] = DISCOUNT_STEPS): Promise<Priced> {
+  return price(await load(tx, userId, lines, addressId), lines, steps)
+}
+
+function price(loaded: Loaded, lines: readonly CheckoutLine[], steps: readonly DiscountStep[]): Priced {
   const stores = priceGoods(loaded, lines)
   priceFreight(stores, loaded.templates, loaded.address?.province_id ?? null)
   priceDiscounts(stores, steps)
   return { address: loaded.address, stores }
 }
-

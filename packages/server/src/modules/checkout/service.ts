@@ -17,7 +17,7 @@ import { idempotent } from '../../core/idempotency.ts'
 import { takeStock } from '../../core/stock.ts'
 import { present as presentAddress } from '../addresses/service.ts'
 import { scheduleOrderCancel } from '../orders/cancelJob.ts'
-import { priceCheckout, type PricedStore } from './pricing.ts'
+import { priceCheckout, priceInUnit, type PricedStore } from './pricing.ts'
 
 const ORDER_NAME_MAX = 200
 
@@ -74,29 +74,19 @@ function orderNo(now: Date): string {
   return stamp + String(randomInt(0, 1e6)).padStart(6, '0') + String(randomInt(0, 1e6)).padStart(6, '0')
 }
 
-type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown }
-const settle = <T>(p: Promise<T>): Promise<Settled<T>> => p.then((value) => ({ ok: true as const, value }), (error: unknown) => ({ ok: false as const, error }))
-
 /** POST /api/user/order/create */
 export async function createOrders(app: FastifyInstance, ctx: RequestContext, key: string, input: OrderCreate): Promise<OrderCreated> {
   const userId = buyerOf(ctx)
-  const [pricing, task, store] = await Promise.all([
-    settle(priceCheckout(app.db, userId, input.order, input.address_id)),
-    readGroupConfig(app, 'task'),
-    readGroupConfig(app, 'store'),
-  ])
+  const [task, store] = await Promise.all([readGroupConfig(app, 'task'), readGroupConfig(app, 'store')])
   const cancelMinutes = Number(task.cancel_minutes)
   const settlementRate = String(store.commission_rate)
   const remarks = new Map((input.remarks ?? []).map((r) => [r.store_id, r.remark]))
   const request = { area: 'checkout', ownerId: userId, key, request: input }
-  // A refusal with no earlier request under this key needs no transaction. (Pricing read the stock before this read
-  // of the key: a first request whose commit made this one short of stock is seen here and replayed below.)
-  if (!pricing.ok && !(await app.db.idempotency_keys.findUnique({ where: { area_owner_id_idem_key: { area: request.area, owner_id: userId, idem_key: key } }, select: { id: true } })))
-    throw pricing.error
 
+  // Priced inside the unit, its reads sent with the key's claim: a repeat answers the first answer even when the
+  // goods could no longer be bought as asked (the first request took the stock), and a refusal keeps no record.
   const { answer } = await idempotent<OrderCreated>(app, ctx, request, async (tx, _unit, _ctx, record) => {
-    if (!pricing.ok) throw pricing.error
-    const { address, stores } = pricing.value
+    const { address, stores } = await priceInUnit(tx, userId, input.order, input.address_id)
     if (!address) throw notFound()
     const lines = stores.flatMap((s) => s.lines)
 
