@@ -1,9 +1,10 @@
-// Paying unpaid orders from the shopper's balance (POST /api/user/order/pay): the pay password first (wrong ones
-// throttled per account like logins, core/failureThrottle.ts), then one unit that locks the orders — one order_pays
-// row (born paid: the balance is debited in the same unit) with an order_pay_orders row per order, the ledger debit
-// (key order_pay:{id}:pay), every order 1 → 2 by a guarded change, goods_sale counted. A refusal anywhere (too little
-// balance, an order cancelled meanwhile) rolls all of it back. Two payments of the same orders: the second waits for
-// the first's row locks and then finds them paid. The unit keeps to few statements: it is on the checkout's hot path.
+// Paying unpaid orders from the shopper's balance (POST /api/user/order/pay), in one unit: a plain read of the orders
+// and the pay password first (wrong ones throttled per account like logins, core/failureThrottle.ts; nothing locked or
+// written before it passes), then the orders locked — one order_pays row (born paid: the balance is debited in the
+// same unit) with an order_pay_orders row per order, the ledger debit (key order_pay:{id}:pay), every order 1 → 2 by
+// a guarded change, goods_sale counted. A refusal anywhere (too little balance, an order cancelled meanwhile) rolls all
+// of it back. Two payments of the same orders: the second waits for the first's row locks and then finds them paid.
+// The unit keeps to few round trips: it is on the checkout's hot path.
 import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { ORDER_FLOW, ORDER_STATUS, PAY_STATUS, decimalToCents, fromCents, sumCents, translate, type DecimalLike } from '@qshop/shared'
@@ -15,7 +16,7 @@ import { failureThrottle } from '../../core/failureThrottle.ts'
 import { post } from '../../core/ledger.ts'
 import { verifyPayPassword } from '../../core/payPassword.ts'
 import { transition } from '../../core/transition.ts'
-import { inUnit, runUnit, type Tx } from '../../core/unitOfWork.ts'
+import { inUnit, type Tx } from '../../core/unitOfWork.ts'
 import { invalidateGoodsCounters } from '../catalog/cache.ts'
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
@@ -27,8 +28,9 @@ function payNumber(now: Date): string {
 }
 
 /** The caller's pay password, checked with the failure throttle: wrong or locked, nothing else happens. A hash of
- *  the old form that matched is replaced by the HMAC form, unless the pay password was changed meanwhile. */
-async function checkPayPassword(app: FastifyInstance, ctx: RequestContext, stored: string | null, plain: string): Promise<void> {
+ *  the old form that matched is replaced by the HMAC form (with the payment), unless the pay password was changed
+ *  meanwhile. */
+async function checkPayPassword(app: FastifyInstance, ctx: RequestContext, tx: Tx, stored: string | null, plain: string): Promise<void> {
   if (!stored) throw businessError('msg.payPasswordUnset')
   const userId = ctx.actor!.id
   const throttle = failureThrottle(app, { secret: 'pay_password', account: `users:${userId}`, ip: ctx.ip, locked: 'msg.payPasswordLocked' })
@@ -39,7 +41,7 @@ async function checkPayPassword(app: FastifyInstance, ctx: RequestContext, store
     throw businessError('msg.payPasswordErr')
   }
   await throttle.succeed()
-  if (upgrade) await runUnit(app, (tx) => tx.users.updateMany({ where: { id: userId, pay_password: stored }, data: { pay_password: upgrade } }))
+  if (upgrade) await tx.$executeRaw`UPDATE users SET pay_password = ${upgrade} WHERE id = ${userId} AND pay_password = ${stored}`
 }
 
 type PayableOrder = { id: number; order_status: number; total_price: DecimalLike; order_name: string }
@@ -47,9 +49,9 @@ type PayableOrder = { id: number; order_status: number; total_price: DecimalLike
 type SoldLine = { goods_id: number; store_id: number; buy_num: number }
 
 /** The caller's pay password, and orders among `ids` (404 unless all are theirs) with their totals and lines — lines
- *  never change once written, so the unit need not read them again — in one read before the unit. */
-async function payerAndOrders(app: FastifyInstance, userId: number, ids: number[]) {
-  const rows = await app.db.$queryRaw<({ pay_password: string | null; id: number | null; order_status: number | null } & Partial<Omit<PayableOrder, 'id' | 'order_status'>> & Partial<SoldLine>)[]>`SELECT
+ *  never change once written, so they need no second read — in one plain read (no locks yet). */
+async function payerAndOrders(tx: Tx, userId: number, ids: number[]) {
+  const rows = await tx.$queryRaw<({ pay_password: string | null; id: number | null; order_status: number | null } & Partial<Omit<PayableOrder, 'id' | 'order_status'>> & Partial<SoldLine>)[]>`SELECT
       u.pay_password, o.id, o.order_status, o.total_price, o.order_name, g.goods_id, g.store_id, g.buy_num
     FROM users u LEFT JOIN orders o ON o.user_id = u.id AND o.id IN (${Prisma.join(ids)}) LEFT JOIN order_goods g ON g.order_id = o.id
     WHERE u.id = ${userId}`
@@ -94,12 +96,13 @@ export async function payOrders(app: FastifyInstance, ctx: RequestContext, body:
   if (body.payment_name !== 'balance') throw invalid({ payment_name: translate(ctx.locale, 'valid.paymentUnavailable') })
   const userId = ctx.actor!.id
   const ids = [...new Set(body.order_id)]
-  // An order of another shopper is 404 whatever was typed: checked before the password, and again under the locks.
-  const { payPassword, orders: seen, lines } = await payerAndOrders(app, userId, ids)
-  assertPayable(seen)
-  await checkPayPassword(app, ctx, payPassword, body.pay_password)
-
   return inUnit(app, ctx, async (tx, unit) => {
+    // An order of another shopper is 404 whatever was typed: checked before the password, and again under the
+    // locks. The password is checked before any lock is taken (the read above takes none) or anything is written.
+    const { payPassword, orders: seen, lines } = await payerAndOrders(tx, userId, ids)
+    assertPayable(seen)
+    await checkPayPassword(app, ctx, tx, payPassword, body.pay_password)
+
     // The payment row is written from the read above, sent with the locking read; orders paid or cancelled meanwhile
     // are refused under the locks and the row rolls back with the unit.
     const now = new Date()
