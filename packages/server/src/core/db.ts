@@ -32,7 +32,7 @@ const PRISMA_DEFAULTS = { timeout: 5000, maxWait: 2000 }
 const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK)\s*$/i
 
 /**
- * The Prisma client, with two changes that keep Prisma's cost off the hot paths:
+ * The Prisma client, with changes that keep Prisma's and the network's cost off the hot paths:
  *
  * - `$queryRaw`, `$executeRaw` and `$insertRaw` go straight to the mariadb driver: Prisma's client costs about
  *   0.25 ms of CPU per statement on top of the driver's 0.06 ms, and the money core (stock, ledger, transitions,
@@ -42,12 +42,14 @@ const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK)\s*$/i
  *   its first ORM call: Prisma then runs on the same connection, inside the same transaction (adapterPool below
  *   lends it the connection and leaves BEGIN, COMMIT and ROLLBACK to this file). A unit that sends only raw
  *   statements — checkout, payment — never starts Prisma's transaction machinery.
+ * - Statements sent without waiting for each other (`Promise.all` on a unit's `tx`) share one round trip: the driver
+ *   pipelines them and coalescingSocket writes them at once; the server runs them in the order sent. A unit runs with
+ *   autocommit off, so a statement sent behind one that deadlocked cannot commit on its own.
  *
- * Statements go over the driver's text protocol: one round trip each. The adapter's binary protocol, with the
- * driver's statement cache off (the adapter's default, as Prisma's varying `IN (…)` lists would fill it), prepares,
- * runs and closes every statement. What the text protocol loses is exactness of a Decimal `increment`/`decrement`
- * beyond 2^53 (the value travels as a string the server adds as a DOUBLE): balances change only through
- * core/ledger.ts, whose SQL casts to DECIMAL.
+ * Statements go over the driver's text protocol. The adapter's binary protocol, with the driver's statement cache off
+ * (the adapter's default, as Prisma's varying `IN (…)` lists would fill it), prepares, runs and closes every statement.
+ * What the text protocol loses is exactness of a Decimal `increment`/`decrement` beyond 2^53 (the value travels as a
+ * string the server adds as a DOUBLE): balances change only through core/ledger.ts, whose SQL casts to DECIMAL.
  */
 export function createPrisma(databaseUrl: string, connectionLimit = 10, lockWaitSeconds = LOCK_WAIT_SECONDS): Db {
   const u = new URL(databaseUrl)
