@@ -103,12 +103,10 @@ export function createPrisma(databaseUrl: string, connectionLimit = 10, lockWait
         )
         joinedDone.catch(reject)
       }))
-    // Every end of the transaction also turns autocommit back on, sent in the same write (end below).
-    let autocommitBack = false
+    // Every end of the transaction (commit, rollback, timeout) also turns autocommit back on, in the same write.
     const end = (statement: 'COMMIT' | 'ROLLBACK') => {
       const ended = conn.query(statement)
-      if (!autocommitBack) conn.query('SET autocommit = 1').catch(() => {})
-      autocommitBack = true
+      conn.query('SET autocommit = 1').catch(() => {})
       return ended
     }
     // Past its timeout the transaction is rolled back at once (its locks go) and the unit's later statements fail.
@@ -147,7 +145,6 @@ export function createPrisma(databaseUrl: string, connectionLimit = 10, lockWait
     } finally {
       slot.ended = true
       clearTimeout(timer)
-      if (!autocommitBack) conn.query('SET autocommit = 1').catch(() => {})
       await conn.release().catch(() => {})
     }
   }

@@ -1,10 +1,9 @@
 // Checkout: the preview of what the shopper's lines cost per store, and the orders made of them — one per store, in
 // one unit of work under the request's Idempotency-Key: the key's record, the stock taken by guarded updates, the
 // orders (one insert per store) and their line snapshots (one insert), the cart lines removed and the orders'
-// cancels staged. The lines are read and priced before the unit opens (in parallel, off the transaction), so the
-// unit holds its stock locks only for the writes. A refusal found while pricing is answered at once when the key was
-// never used; otherwise it is raised inside the unit, after the key's record, so a repeat of a request that
-// succeeded answers its orders even if the goods changed since.
+// cancels staged. The lines are read and priced inside the unit, the reads sent with the key's record: a refusal
+// found while pricing rolls the unit back (no record kept), and a repeat of a request that succeeded answers its
+// orders even if the goods changed since (docs/checkout.md).
 import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { fromCents } from '@qshop/shared'

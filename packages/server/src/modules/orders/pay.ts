@@ -98,7 +98,7 @@ export async function payOrders(app: FastifyInstance, ctx: RequestContext, body:
   const ids = [...new Set(body.order_id)]
   return inUnit(app, ctx, async (tx, unit) => {
     // An order of another shopper is 404 whatever was typed: checked before the password, and again under the
-    // locks. The password is checked before any lock is taken (the read above takes none) or anything is written.
+    // locks. The password is checked before any lock is taken (this first read takes none) or anything is written.
     const { payPassword, orders: seen, lines } = await payerAndOrders(tx, userId, ids)
     assertPayable(seen)
     await checkPayPassword(app, ctx, tx, payPassword, body.pay_password)
