@@ -81,7 +81,7 @@ type MenuPart = 'language' | 'categories' | 'drawer';
  * trigger, drawn alike. No page load spends time or bandwidth on them.
  */
 function useHeaderMenus() {
-  const menus = headerMenus.useChunk(false);
+  const menus = headerMenus.useChunk();
   const [asked, setAsked] = useState<MenuPart | null>(null);
   const ask = (part: MenuPart) => {
     setAsked(part);

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { api } from '../api/client';
 import type { CommonData } from './types';
 
@@ -23,14 +23,23 @@ function load(): Promise<void> {
   return pending;
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** The site-wide data once a storefront page has loaded it (null before; never fetches it itself). */
+/**
+ * The site-wide data once a storefront page has loaded it (null before; never fetches it itself). Its arrival
+ * re-renders in a transition, which React splits into short tasks, as the pages' own data does (catalog/useLoad.ts).
+ */
 export function useLoadedCommonData(): CommonData | null {
-  return useSyncExternalStore(subscribe, () => data);
+  const [current, setCurrent] = useState(data);
+  useEffect(() => {
+    const listener = () => startTransition(() => setCurrent(data));
+    listeners.add(listener);
+    // Arrived between this render and now.
+    if (data !== current) listener();
+    return () => {
+      listeners.delete(listener);
+    };
+    // Subscribes once; `current` is only compared with what has arrived since the first render.
+  }, []);
+  return current;
 }
 
 /** Starts loading the site-wide data now (the storefront layout's route loader), once per page load. */

@@ -1,19 +1,8 @@
-import { useEffect, useSyncExternalStore } from 'react';
-
-/** Calls `run` when the browser is next idle (at the latest after `timeout` ms); answers a cancel function. */
-export function whenIdle(run: () => void, timeout = 2000): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(run, { timeout });
-    return () => cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(run, 200);
-  return () => window.clearTimeout(id);
-}
+import { useSyncExternalStore } from 'react';
 
 /**
- * A chunk that no first paint needs: `useChunk()` answers its module once it has arrived (null before) and, unless
- * told otherwise, asks for it when the browser is idle after the first render; `request()` asks for it at once (a
- * user reaching for a part of it). A failed load is tried again at the next request.
+ * A chunk that no first paint needs: `useChunk()` answers its module once it has arrived (null before); `request()`
+ * asks for it (a user reaching for a part of it). A failed load is tried again at the next request.
  */
 export function deferredChunk<T>(load: () => Promise<T>) {
   let loaded: T | null = null;
@@ -34,8 +23,7 @@ export function deferredChunk<T>(load: () => Promise<T>) {
     listeners.add(listener);
     return () => listeners.delete(listener);
   };
-  function useChunk(whenRendered = true): T | null {
-    useEffect(() => (!whenRendered || loaded || pending ? undefined : whenIdle(request)), [whenRendered]);
+  function useChunk(): T | null {
     return useSyncExternalStore(subscribe, () => loaded, () => loaded);
   }
   return { request, useChunk };

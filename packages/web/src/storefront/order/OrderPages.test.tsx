@@ -85,6 +85,8 @@ describe('the checkout confirmation', () => {
     createAnswers = [envelope(400, null, 'Mug: only 2 left in stock', 400), { order_id: [41, 42], order_no: ['N41', 'N42'] }];
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByTestId('checkout-refusal')).toHaveTextContent('Mug: only 2 left in stock');
+    // The preview is read again after a refusal; the button waits for it.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(view.router.state.location.pathname).toBe(orderPayPath([41, 42])));
 
