@@ -36,13 +36,12 @@ export default defineConfig({
         chunkFileNames: 'assets/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
         // Few files for the storefront's first pages (each one more costs a phone a round trip): everything the
-        // entry imports in one script, the storefront layout and home page with their libraries in a second, search
-        // and goods detail in a third; back-office pages and their libraries stay in chunks of their own
+        // entry imports in one script (the storefront layout and home page among it, router.tsx), search and goods
+        // detail in a second; back-office pages and their libraries stay in chunks of their own
         // (scripts/check-chunks.mjs, bench/web-size.ts).
         codeSplitting: {
           groups: [
             { name: 'boot', tags: ['$initial'], priority: 3 },
-            { name: 'storefront', test: /src[\\/]storefront[\\/](HomeLayout|catalog[\\/]HomePage)\.tsx$/, priority: 2 },
             { name: 'catalog', test: /src[\\/]storefront[\\/]catalog[\\/](SearchPage|GoodsPage)\.tsx$/, priority: 1 },
           ],
         },

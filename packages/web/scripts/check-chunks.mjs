@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const LAYOUT = 'src/storefront/HomeLayout.tsx';
-/** The lazily loaded chunks each storefront page shows first, by source. */
+/** The modules each storefront page shows first, by source (the layout and the home page are in the entry). */
 export const PAGES = {
   home: [LAYOUT, 'src/storefront/catalog/HomePage.tsx'],
   search: [LAYOUT, 'src/storefront/catalog/SearchPage.tsx'],
