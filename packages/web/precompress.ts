@@ -2,7 +2,7 @@
 // (@fastify/static preCompressed, packages/server/src/plugins/webApp.ts) and nginx (gzip_static) send them instead of
 // the plain files, without compressing on every request.
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -56,7 +56,7 @@ export function precompress(): Plugin {
     name: 'qshop-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       const { files, bytes, brotliBytes, gzipBytes } = await precompressDir(outDir);

@@ -61,6 +61,15 @@ describe('docker/nginx.conf', () => {
       expect(nginx[name], name).toBe(api[name])
   })
 
+  test('the home and goods pages’ entry page comes from the api, which puts their main picture in it', () => {
+    expect(location('= /')).toMatch(/^\s*proxy_pass \$api;\s*$/)
+    const goodsPage = /location ~ (\S+) \{\s*proxy_pass \$api;\s*\}/.exec(conf)?.[1]
+    expect(goodsPage).toBeDefined()
+    const matches = (uri: string) => new RegExp(goodsPage!).test(uri)
+    expect(['/goods/1', '/goods/42/'].every(matches)).toBe(true)
+    expect(['/goods', '/goods/1/reviews', '/s/goods/1', '/assets/goods/1'].some(matches)).toBe(false)
+  })
+
   test('hashed build files go out as the build’s gzip copies, cached as long as the api caches them, never as the entry page', () => {
     const block = location(`/${HASHED_ASSET_DIR}/`)
     expect(headersOf(block)).toEqual({ 'cache-control': HASHED_ASSET_CACHE })

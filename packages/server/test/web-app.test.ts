@@ -6,9 +6,12 @@ import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { GOODS_MAIN_SIZES, HOME_SLIDE_SIZES } from '@qshop/shared/pagePictures'
 import { precompressDir } from '../../web/precompress.ts'
+import { HOME_SLIDES_SLOT } from '../src/modules/catalog/home.ts'
+import { createGoods, leafClasses, sellerWithStore } from '../src/modules/catalog/testkit.ts'
 import { ENTRY_PAGE_CACHE, HASHED_ASSET_CACHE } from '../src/plugins/webApp.ts'
-import { createTestApp } from './helpers.ts'
+import { createTestApp, resetDb } from './helpers.ts'
 
 const dist = mkdtempSync(path.join(tmpdir(), 'qshop-web-dist-'))
 const files = {
@@ -29,6 +32,9 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, '.vite/chunks.json'), JSON.stringify({ big: 'x'.repeat(4000) }))
   await precompressDir(dist)
   app = await createTestApp({ WEB_DIST: dist })
+  // No slides and no goods: the entry page is the build's own until a test adds them.
+  await resetDb(app, { demo: false, areas: false })
+  await app.db.advs.deleteMany()
 })
 
 afterAll(async () => {
@@ -113,5 +119,77 @@ describe('the web app served by the api', () => {
     const missing = await get('/assets/app-000000.js', 'br')
     expect(missing.statusCode).toBe(404)
     expect(missing.headers['content-type']).toMatch(/json/)
+  })
+})
+
+describe('the home and goods pages’ main picture in the entry page', () => {
+  const pictureOf = (html: string) => /<img class="first-picture"[^>]*>(?=<div id="root">)/.exec(html)?.[0]
+  const attribute = (element: string | undefined, name: string) => new RegExp(` ${name}="([^"]*)"`).exec(element ?? '')?.[1]
+  let onSale: number
+  let offShelf: number
+
+  beforeAll(async () => {
+    const slot = await app.db.adv_spaces.upsert({ where: { name: HOME_SLIDES_SLOT }, create: { name: HOME_SLIDES_SLOT }, update: {} })
+    await app.db.advs.createMany({
+      data: [
+        { pid: slot.id, name: 'second', image: '/uploads/slides/second.png', is_sort: 1, status: 1 },
+        { pid: slot.id, name: 'first', image: '/uploads/slides/first.png', is_sort: 9, status: 1 },
+        { pid: slot.id, name: 'off', image: '/uploads/slides/off.png', is_sort: 99, status: 0 },
+      ],
+    })
+    await app.redis.del(app.key('catalog', 'home_ads'))
+    const leaves = await leafClasses(app)
+    const seller = await sellerWithStore(app, leaves)
+    onSale = (await createGoods(app, seller.storeId, leaves[0].id, { goods_name: 'picture' })).id
+    offShelf = (await createGoods(app, seller.storeId, leaves[0].id, { goods_name: 'off shelf', goods_status: 0 })).id
+    await app.db.goods.update({ where: { id: onSale }, data: { goods_master_image: '', goods_images: '/uploads/goods/main.png,/uploads/goods/second.png' } })
+  })
+
+  it('goes out without it while the page’s API answer is not cached: an entry page never reads the database', async () => {
+    expect(decoded(await get('/', 'br'))).toBe(files['index.html'])
+    expect(decoded(await get(`/goods/${onSale}`, 'br'))).toBe(files['index.html'])
+    // The pages' own reads fill the cache, for the next visitor's entry page.
+    for (const api of ['/api/home', `/api/goods/${onSale}`, `/api/goods/${offShelf}`]) await get(api)
+  })
+
+  it('carries the first showing slide on / and a goods’ first picture on its page, with the srcset and sizes the pages give it', async () => {
+    for (const encoding of ['br', 'gzip', undefined]) {
+      const home = pictureOf(decoded(await get('/', encoding)))
+      expect(attribute(home, 'data-page'), encoding).toBe('home')
+      expect(attribute(home, 'src')).toBe('/uploads/slides/first.png')
+      expect(attribute(home, 'srcset')).toContain('/uploads/slides/first.w800.webp 800w')
+      expect(attribute(home, 'sizes')).toBe(HOME_SLIDE_SIZES)
+    }
+    const goods = await get(`/goods/${onSale}?sku=3`, 'br')
+    expect(goods.statusCode).toBe(200)
+    expect(goods.headers['cache-control']).toBe(ENTRY_PAGE_CACHE)
+    const picture = pictureOf(decoded(goods))
+    expect(attribute(picture, 'data-page')).toBe('goods')
+    expect(attribute(picture, 'src')).toBe('/uploads/goods/main.png')
+    expect(attribute(picture, 'sizes')).toBe(GOODS_MAIN_SIZES)
+    // A stand-in for the page's own picture, which names it: nothing for a screen reader to read twice.
+    expect(attribute(picture, 'alt')).toBe('')
+    expect(attribute(picture, 'aria-hidden')).toBe('true')
+  })
+
+  it('is left out for a goods not on sale, an unknown or malformed id, and every other page', async () => {
+    for (const url of [`/goods/${offShelf}`, '/goods/999999999', '/goods/99999999999', '/goods/abc', `/goods/${onSale}/reviews`, '/s', '/index.html', '/Admin/login']) {
+      const res = await get(url, 'br')
+      expect(res.statusCode, url).toBe(200)
+      expect(decoded(res), url).toBe(files['index.html'])
+    }
+    expect((await app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200)
+  })
+
+  it('writes what it copies from the database as attribute text, never as markup', async () => {
+    const slot = await app.db.adv_spaces.findUniqueOrThrow({ where: { name: HOME_SLIDES_SLOT } })
+    await app.db.advs.create({ data: { pid: slot.id, name: 'hostile', image: 'https://cdn.example.com/a.png?x="><script>alert(1)</script>&y', is_sort: 100, status: 1 } })
+    await app.redis.del(app.key('catalog', 'home_ads'))
+    await get('/api/home')
+    const html = decoded(await get('/', 'br'))
+    expect(html).not.toContain('<script>')
+    expect(attribute(pictureOf(html), 'src')).toBe('https://cdn.example.com/a.png?x=&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&amp;y')
+    // Not a stored image: no copies to choose from.
+    expect(attribute(pictureOf(html), 'srcset')).toBeUndefined()
   })
 })

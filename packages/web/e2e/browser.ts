@@ -10,7 +10,7 @@ const contexts = new Set<BrowserContext>()
 
 export const baseUrl = () => inject('baseUrl')
 
-export async function newPage(opts: { locale?: string; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+export async function newPage(opts: { locale?: string; viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {}): Promise<Page> {
   browser ??= await chromium.connect(inject('wsEndpoint'))
   const context = await browser.newContext({
     baseURL: baseUrl(),
@@ -19,6 +19,7 @@ export async function newPage(opts: { locale?: string; viewport?: { width: numbe
     isMobile: (opts.viewport?.width ?? 1400) < 768,
     hasTouch: (opts.viewport?.width ?? 1400) < 768,
     acceptDownloads: true,
+    javaScriptEnabled: opts.javaScriptEnabled ?? true,
   })
   context.setDefaultTimeout(15000)
   contexts.add(context)

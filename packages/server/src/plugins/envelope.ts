@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { Code, normalizeLocale, translate, type MessageKey, type Locale } from '@qshop/shared'
 import { AppError } from '../core/errors.ts'
 import { toWire } from '../core/wire.ts'
+import { firstPictureOf } from './firstPicture.ts'
 import { HASHED_ASSET_DIR, sendEntryPage, type EntryPage } from './webApp.ts'
 
 declare module 'fastify' {
@@ -118,9 +119,12 @@ export default fp(async function envelope(app: FastifyInstance) {
   // build file (a chunk of an older build) is a 404, as nginx answers it, not the entry page in place of a script.
   app.decorate('spaIndex', null)
   const notPages = ['/api/', '/uploads/', `/${HASHED_ASSET_DIR}/`]
-  app.setNotFoundHandler((req, reply) => {
-    if (app.spaIndex && (req.method === 'GET' || req.method === 'HEAD') && !notPages.some((prefix) => req.url.startsWith(prefix)))
-      return sendEntryPage(req, reply, app.spaIndex)
+  app.setNotFoundHandler(async (req, reply) => {
+    if (app.spaIndex && (req.method === 'GET' || req.method === 'HEAD') && !notPages.some((prefix) => req.url.startsWith(prefix))) {
+      // Without its picture when the read fails: the page itself still loads and tells the shopper.
+      const picture = req.method === 'GET' ? await firstPictureOf(app, req.url).catch((err: unknown) => (req.log.warn({ err }, 'entry page picture'), null)) : null
+      return sendEntryPage(req, reply, app.spaIndex, picture)
+    }
     return send(reply, Code.NOT_FOUND, req.t('msg.routeNotFound'), null)
   })
 })

@@ -1,13 +1,15 @@
 // The built web app at /, served as nginx serves it in compose (docker/nginx.conf; test/nginx.test.ts compares them):
 // the build's brotli or gzip copy of a file when the browser takes one (packages/web/precompress.ts writes them), the
-// hashed files under /assets/ cached for a year, every other file revalidated. Browser routes (/goods/1, /Admin/login)
-// get the entry page from the not-found handler (envelope.ts), compressed the same way.
+// hashed files under /assets/ cached for a year, every other file revalidated. Browser routes (/, /goods/1,
+// /Admin/login) get the entry page from the not-found handler (envelope.ts), compressed the same way; the home and
+// goods pages' with their main picture in it (firstPicture.ts).
 import fp from 'fastify-plugin'
 import fastifyStatic from '@fastify/static'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { firstPictureElement, type FirstPicture } from './firstPicture.ts'
 
 /** Build files named by their content hash never change: caches keep them for a year without asking again. */
 export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable'
@@ -34,11 +36,22 @@ export function acceptedEncoding(header: string | string[] | undefined): 'br' | 
   return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null
 }
 
-/** The entry page for a browser route. */
-export function sendEntryPage(req: FastifyRequest, reply: FastifyReply, page: EntryPage) {
+/** Where the entry page's main picture goes (firstPicture.ts): before the app's root, which the app's first render fills. */
+const APP_ROOT = '<div id="root">'
+
+/** A page made for one answer is compressed for it alone: a fast brotli level, not the build's slowest and smallest. */
+const compressOnce = {
+  br: (html: string) => brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (html: string) => gzipSync(html),
+}
+
+/** The entry page for a browser route, with the page's main picture in it when it has one. */
+export function sendEntryPage(req: FastifyRequest, reply: FastifyReply, page: EntryPage, picture: FirstPicture | null = null) {
   reply.type('text/html; charset=utf-8').header('cache-control', ENTRY_PAGE_CACHE).header('vary', 'accept-encoding')
   const encoding = acceptedEncoding(req.headers['accept-encoding'])
-  return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.html)
+  if (!picture) return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.html)
+  const html = page.html.replace(APP_ROOT, firstPictureElement(picture) + APP_ROOT)
+  return encoding ? reply.header('content-encoding', encoding).send(compressOnce[encoding](html)) : reply.send(html)
 }
 
 export default fp(async function webApp(app: FastifyInstance, opts: { root: string }) {
@@ -46,7 +59,8 @@ export default fp(async function webApp(app: FastifyInstance, opts: { root: stri
     root: opts.root,
     prefix: '/',
     wildcard: false,
-    index: ['index.html'],
+    // The entry page goes out from the not-found handler (envelope.ts), for / too: it may carry the home page's picture.
+    index: false,
     preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, file) => {
@@ -57,4 +71,8 @@ export default fp(async function webApp(app: FastifyInstance, opts: { root: stri
 })
 
 /** The build's entry page, ready to send. */
-export const readEntryPage = (root: string) => entryPage(readFileSync(path.join(root, 'index.html'), 'utf8'))
+export function readEntryPage(root: string): EntryPage {
+  const html = readFileSync(path.join(root, 'index.html'), 'utf8')
+  if (!html.includes(APP_ROOT)) throw new Error(`${root}/index.html has no ${APP_ROOT}: the pages' main pictures have no place`)
+  return entryPage(html)
+}

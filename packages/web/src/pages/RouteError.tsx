@@ -3,10 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { ChunkLoadError } from '../router/chunks';
 import NotFoundPage from './NotFoundPage';
+import { useHandOverFirstPicture } from '../storefront/firstPicture';
 
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
+  useHandOverFirstPicture(true);
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   const chunkError = error instanceof ChunkLoadError ? error : null;
   return (

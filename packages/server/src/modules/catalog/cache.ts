@@ -50,6 +50,12 @@ export async function cachedJson<T>(app: FastifyInstance, key: string, load: () 
   return value
 }
 
+/** What cachedJson holds under `key` (null included), without loading it on a miss: undefined then. */
+export async function peekJson<T>(app: FastifyInstance, key: string): Promise<T | undefined> {
+  const hit = await app.redis.get(key)
+  return hit === null || hit === TOMBSTONE ? undefined : (JSON.parse(hit) as T)
+}
+
 async function invalidateKeys(app: CacheHost, keys: string[], searchable: boolean) {
   if (searchable) await app.redis.incr(searchGenKey(app))
   for (let i = 0; i < keys.length; i += BATCH) {

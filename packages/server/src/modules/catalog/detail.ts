@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify'
 import { FAVORITE_TYPE } from '@qshop/shared/schemas/catalog'
 import { fromCents, toCents } from '@qshop/shared'
 import { notFound } from '../../core/errors.ts'
-import { storeCard, BEST_SELLERS } from '../stores/card.ts'
+import { storeCard, BEST_SELLERS, type StoreCard } from '../stores/card.ts'
 import { brandList } from '../common/service.ts'
-import { cachedJson, goodsDetailKey } from './cache.ts'
+import { cachedJson, goodsDetailKey, peekJson, storeCardKey } from './cache.ts'
 import { classIndex, classPath } from './classes.ts'
 import { splitList } from './format.ts'
 import { commentStatistics } from './reviews.ts'
@@ -75,6 +75,16 @@ export async function goodsDetail(app: FastifyInstance, id: number, shopperId: n
   if (!card) throw notFound()
   const { best_sellers, ...store } = card
   return { ...goods, store, sale_list: best_sellers.filter((g) => g.id !== id).slice(0, SALE_LIST), is_fav: fav }
+}
+
+/**
+ * The goods' main picture (its gallery's first) when GET /api/goods/{id} has the goods and its store cached as
+ * visible; undefined otherwise, also on a miss: it never reads the database (peekJson).
+ */
+export async function cachedGoodsPicture(app: FastifyInstance, id: number): Promise<string | undefined> {
+  const goods = await peekJson<GoodsDetail | null>(app, goodsDetailKey(app, id))
+  if (!goods || !(await peekJson<StoreCard | null>(app, storeCardKey(app, goods.store_id)))) return undefined
+  return [goods.goods_master_image, ...goods.goods_images].find(Boolean)
 }
 
 /** The goods is visible (its detail loads): 404 otherwise. For reads beside it, e.g. its reviews. */

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { activeAds } from '../content/service.ts'
 import { classTree } from '../common/service.ts'
 import { GOODS_CARD_SELECT } from '../stores/card.ts'
-import { cachedJson, homeKey } from './cache.ts'
+import { cachedJson, homeKey, peekJson } from './cache.ts'
 import { classIndex, leafClassIds } from './classes.ts'
 import { visibleGoodsWhere } from './visibility.ts'
 
@@ -40,10 +40,18 @@ async function loadHomeGoods(app: FastifyInstance) {
   return { floors: floors.filter((f) => f.goods.length > 0), recommended }
 }
 
+const homeAdsKey = (app: FastifyInstance) => app.key('catalog', 'home_ads')
+type HomeAds = { slides: Awaited<ReturnType<typeof activeAds>>; banners: Awaited<ReturnType<typeof activeAds>> }
+
 export async function homePage(app: FastifyInstance) {
   const [ads, goods] = await Promise.all([
-    cachedJson(app, app.key('catalog', 'home_ads'), async () => ({ slides: await activeAds(app, HOME_SLIDES_SLOT), banners: await activeAds(app, HOME_BANNER_SLOT) }), ADS_TTL_SECONDS),
+    cachedJson<HomeAds>(app, homeAdsKey(app), async () => ({ slides: await activeAds(app, HOME_SLIDES_SLOT), banners: await activeAds(app, HOME_BANNER_SLOT) }), ADS_TTL_SECONDS),
     cachedJson(app, homeKey(app), () => loadHomeGoods(app)),
   ])
   return { ...ads, ...goods }
+}
+
+/** The first slide's picture, when GET /api/home has it cached (peekJson: never a database read). */
+export async function cachedFirstSlide(app: FastifyInstance): Promise<string | undefined> {
+  return (await peekJson<HomeAds>(app, homeAdsKey(app)))?.slides[0]?.image || undefined
 }

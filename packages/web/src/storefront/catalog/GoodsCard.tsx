@@ -14,10 +14,23 @@ const CARD_SIZES = '(max-width: 768px) 50vw, 240px';
  * A goods picture in a square box; `sizes` is the width it takes on the page. Loaded when scrolled near (`lazy`), at
  * once (`eager`: the first row of a grid, in view on load) or first of all (`priority`: the page's largest picture).
  */
-export function GoodsImage({ src, alt, sizes = CARD_SIZES, loading = 'lazy' }: { src?: string | null; alt: string; sizes?: string; loading?: 'lazy' | 'eager' | 'priority' }) {
+/** `onSettled`: the picture has loaded or failed to. */
+export function GoodsImage({
+  src,
+  alt,
+  sizes = CARD_SIZES,
+  loading = 'lazy',
+  onSettled,
+}: {
+  src?: string | null;
+  alt: string;
+  sizes?: string;
+  loading?: 'lazy' | 'eager' | 'priority';
+  onSettled?: () => void;
+}) {
   if (!src) return <IconPhoto size={48} color="var(--mantine-color-gray-4)" aria-label={alt} />;
   const priority = loading === 'priority' ? { fetchPriority: 'high' as const } : { loading };
-  return <SizedImage src={src} alt={alt} sizes={sizes} width={400} height={400} {...priority} />;
+  return <SizedImage src={src} alt={alt} sizes={sizes} width={400} height={400} {...priority} onLoad={onSettled} onError={onSettled} />;
 }
 
 // The cards and their grid are plain elements styled by catalog.module.css, not Mantine components: a search page

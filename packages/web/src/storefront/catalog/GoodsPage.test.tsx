@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { FIRST_PICTURE_CLASS } from '@qshop/shared/pagePictures';
 import i18n from '../../i18n';
 import { envelope } from '../../test/http';
 import { useCartCount } from '../cartCount';
@@ -255,5 +256,14 @@ describe('goods detail', () => {
     renderPage('/goods/:id', GoodsPage, '/goods/99');
     expect(await screen.findByText('This goods does not exist or is no longer on sale')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull();
+  });
+
+  it('keeps the entry page’s copy of the main picture until its own has loaded or failed to', async () => {
+    document.body.insertAdjacentHTML('afterbegin', `<img class="${FIRST_PICTURE_CLASS}" data-page="goods" src="/a.png" alt="">`);
+    const entryPicture = () => document.querySelector(`.${FIRST_PICTURE_CLASS}`);
+    await open();
+    expect(entryPicture()).not.toBeNull();
+    fireEvent.error(screen.getByRole('img', { name: 'Green tea' }));
+    expect(entryPicture()).toBeNull();
   });
 });

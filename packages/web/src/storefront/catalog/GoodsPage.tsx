@@ -36,7 +36,9 @@ import {
 import { StoreCard } from './StoreCard';
 import type { GoodsDetail } from './types';
 import { useLoad } from './useLoad';
-import { goodsRead, GOODS_MAIN_SIZES } from './reads';
+import { GOODS_MAIN_SIZES } from '@qshop/shared/pagePictures';
+import { handOverFirstPicture, useHandOverFirstPicture } from '../firstPicture';
+import { goodsRead } from './reads';
 
 function Gallery({ goods, skuImage }: { goods: GoodsDetail; skuImage?: string }) {
   const images = useMemo(
@@ -46,10 +48,11 @@ function Gallery({ goods, skuImage }: { goods: GoodsDetail; skuImage?: string })
   const [current, setCurrent] = useState(0);
   useEffect(() => setCurrent(0), [goods.id]);
   const main = skuImage || images[current];
+  useHandOverFirstPicture(!main);
   return (
     <Stack gap="xs" className={classes.gallery}>
       <div className={classes.galleryMain}>
-        <GoodsImage src={main} alt={goods.goods_name} sizes={GOODS_MAIN_SIZES} loading="priority" />
+        <GoodsImage src={main} alt={goods.goods_name} sizes={GOODS_MAIN_SIZES} loading="priority" onSettled={handOverFirstPicture} />
       </div>
       <Group gap={6}>
         {images.map((src, index) => (
@@ -292,6 +295,7 @@ export default function GoodsPage() {
   const detail = useLoad(read.key, read.load);
   const goods = detail.data;
 
+  useHandOverFirstPicture(!detail.loading && !goods);
   if (detail.loading && !goods) return <GoodsPageSkeleton />;
   if (detail.failed && !goods && !isNotFound(detail.error)) return <LoadFailed onRetry={detail.reload} />;
   if (!goods)
@@ -313,7 +317,7 @@ function GoodsView({ goods }: { goods: GoodsDetail }) {
   const content = useMemo(() => safeHtml(richTextHtml(goods.goods_content)), [goods.goods_content]);
   return (
     <Stack gap="md">
-      <Breadcrumbs>
+      <Breadcrumbs className={classes.crumbs}>
         <Anchor component={Link} to="/" size="sm">
           {tc('home.title')}
         </Anchor>

@@ -20,7 +20,9 @@ import classes from './home.module.css';
 import { WhenNear } from '../../components/WhenNear';
 import type { Ad, HomeFloor } from './types';
 import { useLoad } from './useLoad';
-import { homeRead, HOME_SLIDE_SIZES } from './reads';
+import { HOME_SLIDE_SIZES } from '@qshop/shared/pagePictures';
+import { handOverFirstPicture, useHandOverFirstPicture } from '../firstPicture';
+import { homeRead } from './reads';
 
 const SLIDE_INTERVAL_MS = 5000;
 
@@ -75,6 +77,7 @@ function Slides({ slides }: { slides: Ad[] | undefined }) {
   const site = useCommonData()?.common;
   const [current, setCurrent] = useState(0);
   const count = slides?.length ?? 0;
+  useHandOverFirstPicture(count === 0 && slides !== undefined);
   useEffect(() => {
     if (count < 2) return;
     const timer = setInterval(() => setCurrent((n) => (n + 1) % count), SLIDE_INTERVAL_MS);
@@ -96,7 +99,14 @@ function Slides({ slides }: { slides: Ad[] | undefined }) {
       {slides.map((slide, index) => (
         <AdLink key={slide.id} ad={slide} className={clsx(classes.slide, index === current % count && classes.slideActive)}>
           {/* The first slide is the page's largest picture (also preloaded by the route, reads.ts). */}
-          <SizedImage src={slide.image} alt={slide.name} sizes={HOME_SLIDE_SIZES} width={760} height={400} {...(index === 0 ? { fetchPriority: 'high' } : { loading: 'lazy' })} />
+          <SizedImage
+            src={slide.image}
+            alt={slide.name}
+            sizes={HOME_SLIDE_SIZES}
+            width={760}
+            height={400}
+            {...(index === 0 ? { fetchPriority: 'high', onLoad: handOverFirstPicture, onError: handOverFirstPicture } : { loading: 'lazy' })}
+          />
         </AdLink>
       ))}
       {count > 1 && (

@@ -1,6 +1,7 @@
 // The first API read of the storefront's main pages, shared by the page's route loader (router.tsx), which starts
 // it while the page's script chunk downloads, and the page, which takes that answer (useLoad) instead of asking
 // again. The loader also starts the picture the page shows largest, so it arrives beside the script.
+import { GOODS_MAIN_SIZES, HOME_SLIDE_SIZES } from '@qshop/shared/pagePictures';
 import { api } from '../../api/client';
 import { decodeSearchParams, searchPath, searchQuery } from './searchParams';
 import type { GoodsDetail, HomeData, SearchAnswer } from './types';
@@ -27,10 +28,6 @@ export function searchRead(params: string | undefined): PageRead<SearchAnswer> {
 /** A page's largest picture and the width it takes (`sizes`), so its preload picks the copy the page will show. */
 export type MainPicture = { src: string; sizes: string };
 
-/** The goods page's main picture: the full width on phones, 400 px beside the purchase panel on wider screens. */
-export const GOODS_MAIN_SIZES = '(max-width: 440px) 100vw, 400px';
-/** A home slide: the full width on phones, 760 px on wider screens. */
-export const HOME_SLIDE_SIZES = '(max-width: 768px) 100vw, 760px';
 
 /** The gallery's first picture (GoodsPage), the page's largest element. */
 export function goodsMainImage(goods: Pick<GoodsDetail, 'goods_master_image' | 'goods_images'>): MainPicture | undefined {

@@ -1,0 +1,71 @@
+// The home and goods pages' entry page carries the page's main picture (server plugins/firstPicture.ts): on phones
+// and small tablets it is on screen before any script has run, exactly where the page then shows its own copy, which
+// takes over once loaded (the entry page's copy is removed). On wider screens only the page's copy is shown. The
+// server takes the picture from the page's cached API answer only: each load below follows a read of it, as a visitor's
+// load follows the previous visitor's.
+import { beforeAll, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { apiCall, dbQuery } from './app.ts'
+import { newPage } from './browser.ts'
+
+const ENTRY_PICTURE = 'img.first-picture'
+const PAGE_PICTURE = 'img[fetchpriority=high]:not(.first-picture)'
+const HEIGHT = 844
+let goodsPath = ''
+
+beforeAll(async () => {
+  const [goods] = await dbQuery<{ id: number }>("SELECT id FROM goods WHERE goods_no = 'XH-PH-001'")
+  goodsPath = `/goods/${goods.id}`
+})
+
+type Box = { x: number; y: number; width: number; height: number }
+
+const boxOf = (page: Page, selector: string) =>
+  page.$eval(selector, (element) => {
+    const { x, y, width, height } = element.getBoundingClientRect()
+    return { x, y: y + window.scrollY, width, height }
+  })
+
+/** The API read of the page at `path`, whose cached answer the entry page's picture comes from. */
+const apiOf = (path: string) => (path === '/' ? '/api/home' : `/api${path}`)
+
+/** Where the entry page alone (no script) shows the picture. */
+async function entryBox(path: string, width: number, locale: string): Promise<Box> {
+  expect((await apiCall('GET', apiOf(path))).code).toBe(200)
+  const page = await newPage({ viewport: { width, height: HEIGHT }, locale, javaScriptEnabled: false })
+  await page.goto(path)
+  await page.locator(ENTRY_PICTURE).waitFor({ state: 'visible' })
+  return boxOf(page, ENTRY_PICTURE)
+}
+
+/** Where the page shows its own copy, once loaded and the entry page's copy is gone. */
+async function pageBox(path: string, width: number, locale: string): Promise<Box> {
+  const page = await newPage({ viewport: { width, height: HEIGHT }, locale })
+  await page.goto(path)
+  await page.waitForFunction((selector) => {
+    const picture = document.querySelector<HTMLImageElement>(selector)
+    return picture?.complete && picture.naturalWidth > 0
+  }, PAGE_PICTURE)
+  await page.locator(ENTRY_PICTURE).waitFor({ state: 'detached' })
+  return boxOf(page, PAGE_PICTURE)
+}
+
+const SCREENS: [width: number, locale: string][] = [[320, 'en-US'], [390, 'zh-CN'], [600, 'zh-CN'], [768, 'en-US']]
+
+for (const [name, path] of [['home', () => '/'], ['goods', () => goodsPath]] as const) {
+  test(`the ${name} page's picture is where the entry page showed it, on phones and small tablets`, async () => {
+    for (const [width, locale] of SCREENS) {
+      const [before, after] = await Promise.all([entryBox(path(), width, locale), pageBox(path(), width, locale)])
+      for (const side of ['x', 'y', 'width', 'height'] as const)
+        expect(Math.abs(before[side] - after[side]), `${name} at ${width}px (${locale}): ${side} ${before[side]} vs ${after[side]}`).toBeLessThan(0.5)
+    }
+  })
+}
+
+test('on a wide screen the entry page carries the picture but shows only the page’s own copy', async () => {
+  expect((await apiCall('GET', apiOf(goodsPath))).code).toBe(200)
+  const page = await newPage({ javaScriptEnabled: false })
+  await page.goto(goodsPath)
+  await expect.poll(() => page.locator(ENTRY_PICTURE).count()).toBe(1)
+  expect(await page.locator(ENTRY_PICTURE).isVisible()).toBe(false)
+})
