@@ -121,7 +121,7 @@ export default fp(async function envelope(app: FastifyInstance) {
   const notPages = ['/api/', '/uploads/', `/${HASHED_ASSET_DIR}/`]
   app.setNotFoundHandler(async (req, reply) => {
     if (app.spaIndex && (req.method === 'GET' || req.method === 'HEAD') && !notPages.some((prefix) => req.url.startsWith(prefix))) {
-      // Without its picture when the read fails: the page itself still loads and tells the shopper.
+      // Without its picture when the cache cannot be read: the page itself still loads and tells the shopper.
       const picture = req.method === 'GET' ? await firstPictureOf(app, req.url).catch((err: unknown) => (req.log.warn({ err }, 'entry page picture'), null)) : null
       return sendEntryPage(req, reply, app.spaIndex, picture)
     }
