@@ -4,6 +4,9 @@
 // score), and the same for a floor: a bare static page showing the same goods picture, served by node:http in this
 // run, whose figures show what the machine itself allows (Lighthouse simulates a phone's CPU from the observed one:
 // on a busy machine every page scores lower, the floor too).
+// Each page is measured through two fronts: the api itself (`pnpm start`) and nginx running docker/nginx.conf in front
+// of it (the compose path, packages/server/test/nginxFront.ts; needs nginx: NGINX_PATH, default /usr/sbin/nginx, from Debian's
+// nginx-light). LIGHTHOUSE_FRONTS=start (or nginx) measures one.
 // Needs Chromium: CHROME_PATH (default /usr/bin/chromium). Own database (BENCH_LIGHTHOUSE_DATABASE_URL), Redis prefix
 // and upload folder. LIGHTHOUSE_REPORTS=folder keeps every run's full report (JSON) there.
 import { spawn, execFile, type ChildProcess } from 'node:child_process'
@@ -18,6 +21,7 @@ import { buildApp } from '../packages/server/src/app.ts'
 import { seed } from '../packages/server/src/seed/index.ts'
 import { migrateDeploy } from '../scripts/migrate.ts'
 import { ROOT, clearRedisPrefix, truncateAll } from './lib.ts'
+import { nginxBinary, startNginxFront } from '../packages/server/test/nginxFront.ts'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
@@ -25,6 +29,8 @@ export const LIGHTHOUSE_GOALS = { mobile: 90, desktop: 95, cls: 0.05 }
 type Preset = keyof Omit<typeof LIGHTHOUSE_GOALS, 'cls'>
 // LIGHTHOUSE_PRESETS=mobile (or desktop) measures one preset only, while working on it.
 const PRESETS = (['mobile', 'desktop'] as const).filter((p) => (process.env.LIGHTHOUSE_PRESETS ?? 'mobile,desktop').split(',').includes(p))
+const FRONTS = (['start', 'nginx'] as const).filter((f) => (process.env.LIGHTHOUSE_FRONTS ?? 'start,nginx').split(',').includes(f))
+const FRONT_NAMES = { start: 'pnpm start', nginx: "compose's nginx" }
 
 export type LighthouseFigures = { score: number; fcp: number; lcp: number; tbt: number; cls: number; bytes: number; scripts: number }
 
@@ -142,13 +148,22 @@ export async function runLighthouse(): Promise<boolean[]> {
     JWT_SECRET: randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
     API_DOCS: 'false',
-    UPLOAD_DIR: path.join(uploads, 'public'),
+    // As compose mounts them: nginx serves /uploads/ from the folder's parent (docker/nginx.conf's `root /srv`).
+    UPLOAD_DIR: path.join(uploads, 'uploads'),
     PRIVATE_UPLOAD_DIR: path.join(uploads, 'private'),
+    TRUST_PROXY: 'true',
     ...Object.fromEntries(RATE_LIMIT_KEYS.map((key) => [key, '100000000'])),
   }
   const shop = await startShop(env)
   const floor = await startFloor(`${shop.url}${shop.picture}`)
-  const results: boolean[] = []
+  const nginx = FRONTS.includes('nginx') ? nginxBinary() : null
+  if (FRONTS.includes('nginx') && !nginx) console.log("MISS compose's nginx front not measured: no nginx (apt-get install nginx-light, or set NGINX_PATH)")
+  const nginxPort = await freePort()
+  const nginxChild = nginx
+    ? await startNginxFront(nginx, { port: nginxPort, api: shop.url, web: path.join(ROOT, 'packages/web/dist'), uploadsRoot: uploads, dir: path.join(uploads, 'nginx') })
+    : null
+  const fronts: Partial<Record<(typeof FRONTS)[number], string>> = { start: shop.url, ...(nginxChild ? { nginx: `http://127.0.0.1:${nginxPort}` } : {}) }
+  const results: boolean[] = nginx || !FRONTS.includes('nginx') ? [] : [false]
   try {
     const pages = { home: '/', search: '/s', goods: `/goods/${shop.goodsId}` }
     // Warm the api's caches as a running shop has them.
@@ -156,15 +171,22 @@ export async function runLighthouse(): Promise<boolean[]> {
     console.log(`Lighthouse ${RUNS === 1 ? '(one run each' : `(median of ${RUNS} runs`}; on a busy machine every figure is worse, the floor's too)`)
     for (const preset of PRESETS) {
       console.log(`     floor ${preset}: ${describe(await medianRun(floor.url, preset))}`)
-      for (const [name, route] of Object.entries(pages)) {
-        const f = await medianRun(`${shop.url}${route}`, preset)
-        const pass = f.score >= LIGHTHOUSE_GOALS[preset] && f.cls < LIGHTHOUSE_GOALS.cls
-        console.log(`${pass ? 'PASS' : 'MISS'} ${name} ${preset}: ${describe(f)} (goal score ≥ ${LIGHTHOUSE_GOALS[preset]}, CLS < ${LIGHTHOUSE_GOALS.cls})`)
-        results.push(pass)
+      for (const front of FRONTS) {
+        const base = fronts[front]
+        if (!base) continue
+        for (const [name, route] of Object.entries(pages)) {
+          const f = await medianRun(`${base}${route}`, preset)
+          const pass = f.score >= LIGHTHOUSE_GOALS[preset] && f.cls < LIGHTHOUSE_GOALS.cls
+          console.log(
+            `${pass ? 'PASS' : 'MISS'} ${name} ${preset} (${FRONT_NAMES[front]}): ${describe(f)} (goal score ≥ ${LIGHTHOUSE_GOALS[preset]}, CLS < ${LIGHTHOUSE_GOALS.cls})`,
+          )
+          results.push(pass)
+        }
       }
     }
   } finally {
     floor.server.close()
+    nginxChild?.kill('SIGTERM')
     shop.child.kill('SIGTERM')
     rmSync(uploads, { recursive: true, force: true })
   }

@@ -1,17 +1,21 @@
 // docker compose serves the web app and the uploaded files from nginx: its entry page must carry the api's
 // security headers, and /uploads must be served as the api serves it on its own (pnpm start), from the shared
 // volume, without the private identity documents.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import type { ChildProcess } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer, connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DEFAULT_LOCALE, translate, type MessageKey } from '@qshop/shared'
 import { REPO_ROOT } from '../src/app.ts'
 import { APP_SECURITY_HEADERS, helmetHeaders } from '../src/plugins/securityHeaders.ts'
 import { DOCUMENT_TYPES, IMAGE_TYPES, PUBLIC_FILE_CACHE, servedFileHeaders } from '../src/core/servedFiles.ts'
 import { ENTRY_PAGE_CACHE, HASHED_ASSET_CACHE, HASHED_ASSET_DIR } from '../src/plugins/webApp.ts'
+import { precompressDir } from '../../web/precompress.ts'
+import { createTestApp } from './helpers.ts'
+import { nginxBinary, startNginxFront } from './nginxFront.ts'
 
 const conf = readFileSync(path.join(REPO_ROOT, 'docker/nginx.conf'), 'utf8')
 const compose = readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8')
@@ -132,100 +136,139 @@ describe('nginx refusals answer the JSON envelope', () => {
       expect(headers, page).toEqual(refusalHeaders())
     }
   })
+})
 
-  const nginx = (() => {
-    try {
-      execFileSync('nginx', ['-v'], { stdio: 'ignore' })
-      return true
-    } catch {
-      return false
-    }
-  })()
+// docker compose runs docker/nginx.conf in its own image; here nginx runs the same file (test/nginxFront.ts) in front of
+// an api listening as compose's does. CI installs nginx (.ci/run); elsewhere these tests run where it is installed.
+const nginx = nginxBinary()
+describe.skipIf(!nginx && !process.env.CI)('a running nginx with docker/nginx.conf', () => {
+  let dir: string
+  let port: number
+  let server: ChildProcess
+  let api: FastifyInstance
+  // Two copies of a build, told apart: the entry page the api sends (with a page's main picture) and nginx's own.
+  const entryPage = (copy: string) => `<!doctype html><html><head><title>QShop</title></head><body><!-- ${copy} --><div id="root"></div></body></html>`
+  const script = `export const words = ${JSON.stringify(Array.from({ length: 800 }, (_, i) => `word${i % 40}`))};\n`
 
-  // Where nginx is installed, the configuration is run for real (docker compose runs it in its own image).
-  describe.skipIf(!nginx)('a running nginx with docker/nginx.conf', () => {
-    let dir: string
-    let port: number
-    let server: ChildProcess
-
-    /** The raw answer to `request`: status, headers and body. */
-    const ask = (request: Buffer | string) =>
-      new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
-        // The client does not half-close: nginx would answer a request whose announced body can no longer come otherwise.
-        const socket = connect(port, '127.0.0.1', () => socket.write(request))
-        let raw = Buffer.alloc(0)
-        /** The answer once all of it has come (nginx may keep reading an announced body before it closes). */
-        const parsed = () => {
-          const end = raw.indexOf('\r\n\r\n')
-          if (end < 0) return null
-          const [statusLine, ...lines] = raw.subarray(0, end).toString('utf8').split('\r\n')
-          const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]))
-          const body = raw.subarray(end + 4)
-          if (body.length < Number(headers['content-length'] ?? 0)) return null
-          return { status: Number(statusLine.split(' ')[1]), headers, body: body.toString('utf8') }
-        }
-        socket.on('data', (chunk) => {
-          raw = Buffer.concat([raw, chunk])
-          const answer = parsed()
-          if (answer) {
-            socket.destroy()
-            resolve(answer)
-          }
-        })
-        socket.on('error', reject)
-        socket.on('close', () => reject(new Error(`connection closed before a whole answer: ${raw.toString('utf8').slice(0, 200)}`)))
-      })
-
-    beforeAll(async () => {
-      port = await new Promise<number>((resolve) => {
-        const probe = createServer().listen(0, '127.0.0.1', () => {
-          const { port: free } = probe.address() as { port: number }
-          probe.close(() => resolve(free))
-        })
-      })
-      dir = mkdtempSync(path.join(tmpdir(), 'qshop-nginx-'))
-      writeFileSync(path.join(dir, 'server.conf'), conf.replace(/^\s*listen 80;$/m, `  listen 127.0.0.1:${port};`))
-      writeFileSync(
-        path.join(dir, 'nginx.conf'),
-        `daemon off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/error.log;\nevents {}\n` +
-          `http { access_log off; client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; include ${dir}/server.conf; }\n`,
-      )
-      server = spawn('nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], { stdio: 'ignore' })
-      const deadline = Date.now() + 5000
-      for (;;) {
-        const up = await ask('GET /_errors/uri_too_long HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n').then(() => true, () => false)
-        if (up) break
-        if (Date.now() > deadline) throw new Error('nginx did not start')
-        await new Promise((r) => setTimeout(r, 50))
+  /** The raw answer to `request`: status, headers and body. */
+  const ask = (request: Buffer | string) =>
+    new Promise<{ status: number; headers: Record<string, string>; body: string }>((resolve, reject) => {
+      // The client does not half-close: nginx would answer a request whose announced body can no longer come otherwise.
+      const socket = connect(port, '127.0.0.1', () => socket.write(request))
+      let raw = Buffer.alloc(0)
+      /** The answer once all of it has come (nginx may keep reading an announced body before it closes). */
+      const parsed = () => {
+        const end = raw.indexOf('\r\n\r\n')
+        if (end < 0) return null
+        const [statusLine, ...lines] = raw.subarray(0, end).toString('utf8').split('\r\n')
+        const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]))
+        const body = raw.subarray(end + 4)
+        if (body.length < Number(headers['content-length'] ?? 0)) return null
+        return { status: Number(statusLine.split(' ')[1]), headers, body: body.toString('utf8') }
       }
+      socket.on('data', (chunk) => {
+        raw = Buffer.concat([raw, chunk])
+        const answer = parsed()
+        if (answer) {
+          socket.destroy()
+          resolve(answer)
+        }
+      })
+      socket.on('error', reject)
+      socket.on('close', () => reject(new Error(`connection closed before a whole answer: ${raw.toString('utf8').slice(0, 200)}`)))
     })
-    afterAll(() => {
-      server?.kill()
-      if (dir) rmSync(dir, { recursive: true, force: true })
-    })
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    ask(`GET ${url} HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`)
 
-    const expectEnvelope = (answer: Awaited<ReturnType<typeof ask>>, status: number, key: MessageKey) => {
-      expect(answer.status).toBe(status)
-      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8')
-      expect(JSON.parse(answer.body)).toEqual(envelopeOf(status, key))
-      for (const [name, value] of Object.entries(refusalHeaders())) expect(answer.headers[name], name).toBe(value)
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'qshop-nginx-'))
+    const [web, apiWeb, uploads] = ['web', 'api-web', 'volume/uploads'].map((name) => path.join(dir, name))
+    for (const [root, copy] of [[web, 'nginx copy'], [apiWeb, 'api copy']]) {
+      mkdirSync(path.join(root, HASHED_ASSET_DIR), { recursive: true })
+      writeFileSync(path.join(root, 'index.html'), entryPage(copy))
+      writeFileSync(path.join(root, HASHED_ASSET_DIR, 'app-3f9a1c.js'), script)
+      await precompressDir(root)
     }
+    mkdirSync(uploads, { recursive: true })
+    writeFileSync(path.join(uploads, 'a1b2.png'), Buffer.from('89504e470d0a1a0a', 'hex'))
+    writeFileSync(path.join(uploads, 'c3d4.pdf'), '%PDF-1.4')
+    api = await createTestApp({ WEB_DIST: apiWeb })
+    const apiUrl = await api.listen({ port: 0, host: '127.0.0.1' })
+    port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as { port: number }
+        probe.close(() => resolve(free))
+      })
+    })
+    server = await startNginxFront(nginx ?? 'nginx', { port, api: apiUrl, web, uploadsRoot: path.dirname(uploads), dir: path.join(dir, 'nginx') })
+  })
+  afterAll(async () => {
+    server?.kill()
+    await api?.close()
+    if (dir) rmSync(dir, { recursive: true, force: true })
+  })
 
-    test('a URI beyond the header buffers: 414 with the envelope', async () => {
-      expectEnvelope(await ask(`GET /api/goods?q=${'a'.repeat(10_000)} HTTP/1.1\r\nHost: shop\r\n\r\n`), 414, 'msg.uriTooLong')
-    })
-    test('a header beyond the header buffers: 431 with the envelope', async () => {
-      expectEnvelope(await ask(`GET /api/goods HTTP/1.1\r\nHost: shop\r\nCookie: ${'b'.repeat(10_000)}\r\n\r\n`), 431, 'msg.headersTooLarge')
-    })
-    test('a malformed request: 400 with the envelope', async () => {
-      expectEnvelope(await ask('GARBAGE\r\n\r\n'), 400, 'msg.invalid')
-    })
-    test('a body beyond client_max_body_size: 413 with the envelope', async () => {
-      expectEnvelope(await ask(`POST /api/uploads HTTP/1.1\r\nHost: shop\r\nConnection: close\r\nContent-Length: ${13 * 1024 * 1024}\r\n\r\n`), 413, 'msg.tooLarge')
-    })
-    test('the pages cannot be asked for directly', async () => {
-      expect((await ask('GET /_errors/uri_too_long HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n')).status).toBe(404)
-    })
+  const expectEnvelope = (answer: Awaited<ReturnType<typeof ask>>, status: number, key: MessageKey) => {
+    expect(answer.status).toBe(status)
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(JSON.parse(answer.body)).toEqual(envelopeOf(status, key))
+    for (const [name, value] of Object.entries(refusalHeaders())) expect(answer.headers[name], name).toBe(value)
+  }
+
+  test('a URI beyond the header buffers: 414 with the envelope', async () => {
+    expectEnvelope(await ask(`GET /api/goods?q=${'a'.repeat(10_000)} HTTP/1.1\r\nHost: shop\r\n\r\n`), 414, 'msg.uriTooLong')
+  })
+  test('a header beyond the header buffers: 431 with the envelope', async () => {
+    expectEnvelope(await ask(`GET /api/goods HTTP/1.1\r\nHost: shop\r\nCookie: ${'b'.repeat(10_000)}\r\n\r\n`), 431, 'msg.headersTooLarge')
+  })
+  test('a malformed request: 400 with the envelope', async () => {
+    expectEnvelope(await ask('GARBAGE\r\n\r\n'), 400, 'msg.invalid')
+  })
+  test('a body beyond client_max_body_size: 413 with the envelope', async () => {
+    expectEnvelope(await ask(`POST /api/uploads HTTP/1.1\r\nHost: shop\r\nConnection: close\r\nContent-Length: ${13 * 1024 * 1024}\r\n\r\n`), 413, 'msg.tooLarge')
+  })
+  test('the pages cannot be asked for directly', async () => {
+    expect((await get('/_errors/uri_too_long')).status).toBe(404)
+  })
+
+  test('the home and goods pages come from the api, every other browser route is the build’s entry page, both with the api’s headers', async () => {
+    const security = helmetHeaders(APP_SECURITY_HEADERS)
+    for (const [url, copy] of [
+      ['/', 'api copy'], ['/goods/12', 'api copy'], ['/goods/12/', 'api copy'], ['/goods/12?sku=3', 'api copy'],
+      ['/goods', 'nginx copy'], ['/goods/12/reviews', 'nginx copy'], ['/s/goods/1', 'nginx copy'], ['/s', 'nginx copy'], ['/Admin/login', 'nginx copy'],
+    ]) {
+      const answer = await get(url)
+      expect(answer.status, url).toBe(200)
+      expect(answer.body, url).toBe(entryPage(copy))
+      expect(answer.headers['cache-control'], url).toBe(ENTRY_PAGE_CACHE)
+      for (const name of ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy']) expect(answer.headers[name], `${url} ${name}`).toBe(security[name])
+    }
+  })
+
+  test('the api answers under /api/ through it', async () => {
+    const answer = await get('/api/health')
+    expect(answer.status).toBe(200)
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 200 })
+  })
+
+  test('a hashed build file goes out as its gzip copy and is kept for a year; a missing one is a 404, not the entry page', async () => {
+    const answer = await get(`/${HASHED_ASSET_DIR}/app-3f9a1c.js`, { 'Accept-Encoding': 'gzip, br' })
+    expect(answer.status).toBe(200)
+    expect(answer.headers['content-encoding']).toBe('gzip')
+    expect(Number(answer.headers['content-length'])).toBe(statSync(path.join(dir, 'web', HASHED_ASSET_DIR, 'app-3f9a1c.js.gz')).size)
+    expect(answer.headers['cache-control']).toBe(HASHED_ASSET_CACHE)
+    expect(answer.headers['content-type']).toMatch(/javascript/)
+    const missing = await get(`/${HASHED_ASSET_DIR}/app-000000.js`)
+    expect(missing.status).toBe(404)
+    expect(missing.body).not.toContain('<div id="root">')
+  })
+
+  test('uploaded files come from the volume: images shown inline, other files as downloads', async () => {
+    const image = await get('/uploads/a1b2.png')
+    expect([image.status, image.headers['content-type'], image.headers['content-disposition'], image.headers['cache-control']]).toEqual([200, 'image/png', 'inline', PUBLIC_FILE_CACHE])
+    const document = await get('/uploads/c3d4.pdf')
+    expect([document.status, document.headers['content-type'], document.headers['content-disposition']]).toEqual([200, 'application/pdf', 'attachment'])
+    expect((await get('/uploads/none.png')).status).toBe(404)
   })
 })
 
