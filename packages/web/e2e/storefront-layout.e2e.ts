@@ -98,6 +98,9 @@ test('on a phone: home, search, goods and cart fit the screen; add to cart and b
   await expect.poll(() => page.title(), { timeout: 15000 }).toBe(`${PHONE_GOODS} - ${site}`)
   const gallery = (await page.getByRole('img', { name: PHONE_GOODS, exact: true }).boundingBox())!
   expect((await heading.boundingBox())!.y).toBeGreaterThanOrEqual(gallery.y + gallery.height)
+  // The main picture fills a square across the screen, with no bands above and below it.
+  expect(Math.abs(gallery.height - gallery.width)).toBeLessThan(1)
+  expect(gallery.width).toBeGreaterThan(PHONE.width * 0.8)
   await pick(page, '颜色', '月光白')
   await pick(page, '存储', '256GB')
   await expect.poll(() => page.getByTestId('goods-price').innerText()).toBe('￥2299.00')
