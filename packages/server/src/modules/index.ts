@@ -16,6 +16,7 @@ import settlement from './settlement/routes.ts'
 import reviews from './reviews/routes.ts'
 import fulfilment from './fulfilment/routes.ts'
 import aftersales from './aftersales/routes.ts'
+import dashboard from './dashboard/routes.ts'
 
 /** Every domain module, in registration order. */
-export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews, fulfilment, aftersales]
+export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews, fulfilment, aftersales, dashboard]

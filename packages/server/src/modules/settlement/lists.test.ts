@@ -11,7 +11,8 @@ import { runUnit } from '../../core/unitOfWork.ts'
 import { tokenFor } from '../rbac/testkit.ts'
 import { createGoods, leafClasses, sellerWithStore, type TestSeller } from '../catalog/testkit.ts'
 import { settleDue } from './settleJob.ts'
-import { period } from './paySummary.ts'
+import { MAX_DAYS } from './paySummary.ts'
+import { reportPeriod } from '../../core/reportPeriod.ts'
 import { receivedOrders } from './testkit.ts'
 
 let app: FastifyInstance
@@ -128,9 +129,10 @@ describe('admin', () => {
   })
 
   test('a period is at most 92 days and never ends before it starts', () => {
-    const p = period({ from: '2020-01-01', to: '2020-12-31' })
+    const limits = { defaultDays: 30, maxDays: MAX_DAYS }
+    const p = reportPeriod({ from: '2020-01-01', to: '2020-12-31' }, limits)
     expect((p.end.getTime() - p.from.getTime()) / 86400_000).toBeCloseTo(92, 0)
-    const q = period({ from: '2020-02-10', to: '2020-02-01' })
+    const q = reportPeriod({ from: '2020-02-10', to: '2020-02-01' }, limits)
     expect((q.end.getTime() - q.from.getTime()) / 86400_000).toBeCloseTo(1, 0)
   })
 })

@@ -7,7 +7,8 @@ import { ok } from '../../plugins/envelope.ts'
 import { resourceRoutes } from '../../core/resource.ts'
 import { adminSettlementResources, sellerSettlementResources } from './resources.ts'
 import { orderSettleJob, settleDue } from './settleJob.ts'
-import { paymentSummary, paySummaryQuery } from './paySummary.ts'
+import { reportQuery } from '@qshop/shared/schemas/dashboard'
+import { paymentSummary } from './paySummary.ts'
 
 /** "Settle now" goes on until nothing due is left (at most this many queries of due orders). */
 const SETTLE_NOW_BATCHES = 1000
@@ -29,7 +30,7 @@ const settlement: AppModule = {
     const config = { permission: 'admin.order_settlement_handle.handle' }
     app.get('/order_settlement_handle', { schema: { querystring: noQuery, tags, summary }, config }, async (req) => ok(req, await settleNow(), 'msg.settleDone'))
     app.post('/order_settlement_handle', { schema: { querystring: noQuery, body: noBody, tags, summary }, config }, async (req) => ok(req, await settleNow(), 'msg.settleDone'))
-    app.get('/dashboard/pay', { schema: { querystring: paySummaryQuery, tags: ['admin:dashboard'], summary: 'Paid payments per method and per day over a period' }, config: { permission: 'admin.dashboard.pay' } }, async (req) =>
+    app.get('/dashboard/pay', { schema: { querystring: reportQuery, tags: ['admin:dashboard'], summary: 'Paid payments per method and per day over a period' }, config: { permission: 'admin.dashboard.pay' } }, async (req) =>
       ok(req, await paymentSummary(app, req.query)),
     )
   },

@@ -1,0 +1,26 @@
+// The dashboard a back office opens on: sales now and before, what waits on someone, the last days and the best sellers.
+import type { FastifyInstance } from 'fastify'
+import { OVERVIEW_DAYS, OVERVIEW_TOP, REPORT_DEFAULT_DAYS, type AdminTodo, type DashboardOverview, type SellerTodo } from '@qshop/shared/schemas/dashboard'
+import { dayStart, type Period } from '../../core/reportPeriod.ts'
+import { salesFigures, salesSeries, topGoods } from './sales.ts'
+import { adminTodo, sellerTodo } from './todo.ts'
+
+/** The `days` days up to today's end. */
+const lastDays = (days: number, now: Date): Period => ({ from: dayStart(now, -(days - 1)), end: dayStart(now, 1) })
+
+async function overview<Todo>(app: FastifyInstance, storeId: number | null, todo: Promise<Todo>, now: Date): Promise<DashboardOverview<Todo>> {
+  const [figures, recent, top_goods, todos] = await Promise.all([
+    salesFigures(app, storeId, now),
+    salesSeries(app, storeId, lastDays(OVERVIEW_DAYS, now), 'day'),
+    topGoods(app, storeId, lastDays(REPORT_DEFAULT_DAYS, now), OVERVIEW_TOP),
+    todo,
+  ])
+  return { ...figures, todo: todos, recent, top_goods }
+}
+
+/** A store's overview (GET /api/Seller/dashboard). */
+export const storeOverview = (app: FastifyInstance, storeId: number, now = new Date()): Promise<DashboardOverview<SellerTodo>> =>
+  overview(app, storeId, sellerTodo(app, storeId), now)
+
+/** The platform's overview (GET /api/Admin/dashboard). */
+export const platformOverview = (app: FastifyInstance, now = new Date()): Promise<DashboardOverview<AdminTodo>> => overview(app, null, adminTodo(app), now)

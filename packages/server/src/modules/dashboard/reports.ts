@@ -1,0 +1,84 @@
+// The reports over a period the back office picks: sales (seller and admin), stores and members (admin). A period
+// up to REPORT_DAILY_MAX_DAYS days is reported per day, a longer one per month.
+import type { FastifyInstance } from 'fastify'
+import { STORE_VERIFY, decimalToCents, fromCents } from '@qshop/shared'
+import {
+  REPORT_DAILY_MAX_DAYS, REPORT_DEFAULT_DAYS, REPORT_MAX_DAYS, REPORT_TOP,
+  type ReportQuery, type SalesReport, type StoreReport, type UserReport,
+} from '@qshop/shared/schemas/dashboard'
+import { Prisma } from '../../generated/prisma/client.ts'
+import { bucketKeys, bucketSql, periodDays, reportPeriod, type Period, type ReportUnit } from '../../core/reportPeriod.ts'
+import { visibleStoreWhere } from '../catalog/visibility.ts'
+import { salesSeries, salesTotals, topGoods } from './sales.ts'
+
+const DAY_MS = 86_400_000
+
+function reportOf(query: ReportQuery) {
+  const period = reportPeriod(query, { defaultDays: REPORT_DEFAULT_DAYS, maxDays: REPORT_MAX_DAYS })
+  const days = Math.round((period.end.getTime() - period.from.getTime()) / DAY_MS)
+  const unit: ReportUnit = days <= REPORT_DAILY_MAX_DAYS ? 'day' : 'month'
+  return { period, unit, head: { ...periodDays(period), unit } }
+}
+
+/** Rows counted per bucket of `column` over the period, every bucket present. */
+async function countsPerBucket(app: FastifyInstance, table: Prisma.Sql, column: string, where: Prisma.Sql, period: Period, unit: ReportUnit) {
+  const rows = await app.db.$queryRaw<{ bucket: string; n: unknown }[]>`
+    SELECT ${bucketSql(column, unit, period)} AS bucket, COUNT(*) AS n FROM ${table}
+    WHERE ${Prisma.raw(column)} >= ${period.from} AND ${Prisma.raw(column)} < ${period.end} ${where} GROUP BY bucket`
+  const byKey = new Map(rows.map((r) => [r.bucket, Number(r.n)]))
+  return bucketKeys(period, unit).map((key) => ({ key, n: byKey.get(key) ?? 0 }))
+}
+
+/** Sales over the period (GET dashboard/order): one store's, or (storeId null) the platform's. */
+export async function salesReport(app: FastifyInstance, storeId: number | null, query: ReportQuery): Promise<SalesReport> {
+  const { period, unit, head } = reportOf(query)
+  const [totals, series, top_goods] = await Promise.all([
+    salesTotals(app, storeId, period),
+    salesSeries(app, storeId, period, unit),
+    topGoods(app, storeId, period, REPORT_TOP),
+  ])
+  return { ...head, totals, series, top_goods }
+}
+
+/** Open stores and stores awaiting review now, stores opened over the period, and the period's best sellers. */
+export async function storeReport(app: FastifyInstance, query: ReportQuery): Promise<StoreReport> {
+  const { period, unit, head } = reportOf(query)
+  const [open_stores, verifying, opened, top] = await Promise.all([
+    app.db.stores.count({ where: visibleStoreWhere() }),
+    app.db.stores.count({ where: { store_verify: STORE_VERIFY.VERIFYING } }),
+    countsPerBucket(app, Prisma.sql`stores`, 'created_at', Prisma.empty, period, unit),
+    app.db.$queryRaw<{ store_id: number; store_name: string; store_logo: string; orders: unknown; sales: string | null }[]>`
+      SELECT s.id AS store_id, s.store_name, s.store_logo, ranked.orders, CAST(ranked.sales AS CHAR) AS sales
+      FROM (
+        SELECT o.store_id, COUNT(*) AS orders, SUM(o.total_price - o.refund_money) AS sales FROM orders o
+        WHERE o.pay_time >= ${period.from} AND o.pay_time < ${period.end} GROUP BY o.store_id ORDER BY sales DESC, o.store_id LIMIT ${REPORT_TOP}
+      ) ranked JOIN stores s ON s.id = ranked.store_id
+      ORDER BY ranked.sales DESC, ranked.store_id`,
+  ])
+  return {
+    ...head,
+    totals: { open_stores, new_stores: opened.reduce((sum, b) => sum + b.n, 0), verifying },
+    series: opened.map(({ key, n }) => ({ key, new_stores: n })),
+    top_stores: top.map((s) => ({ ...s, store_id: Number(s.store_id), orders: Number(s.orders), sales: fromCents(decimalToCents(s.sales ?? '0')) })),
+  }
+}
+
+/** Accounts registered over the period and in all, and the shoppers who paid for an order, per bucket and in all. */
+export async function userReport(app: FastifyInstance, query: ReportQuery): Promise<UserReport> {
+  const { period, unit, head } = reportOf(query)
+  // Sub-accounts of a store (belong_id > 0) are its staff, not members.
+  const [users, registered, buyersPerBucket, totals] = await Promise.all([
+    app.db.users.count({ where: { belong_id: 0 } }),
+    countsPerBucket(app, Prisma.sql`users`, 'created_at', Prisma.sql`AND belong_id = 0`, period, unit),
+    app.db.$queryRaw<{ bucket: string; n: unknown }[]>`
+      SELECT ${bucketSql('o.pay_time', unit, period)} AS bucket, COUNT(DISTINCT o.user_id) AS n FROM orders o
+      WHERE o.pay_time >= ${period.from} AND o.pay_time < ${period.end} GROUP BY bucket`,
+    salesTotals(app, null, period),
+  ])
+  const buyersByKey = new Map(buyersPerBucket.map((r) => [r.bucket, Number(r.n)]))
+  return {
+    ...head,
+    totals: { users, new_users: registered.reduce((sum, b) => sum + b.n, 0), buyers: totals.buyers },
+    series: registered.map(({ key, n }) => ({ key, new_users: n, buyers: buyersByKey.get(key) ?? 0 })),
+  }
+}
