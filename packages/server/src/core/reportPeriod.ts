@@ -19,10 +19,13 @@ const parseDay = (text: string) => {
 
 /**
  * The period from `query.from` to `query.to` (days, both included): up to today and `defaultDays` long when not
- * given, never ending before it starts, and at most `maxDays` long (cut at its start).
+ * given, never past today (a browser a time zone ahead asks for the server's tomorrow), never ending before it
+ * starts, and at most `maxDays` long (cut at its start).
  */
-export function reportPeriod(query: { from?: string; to?: string }, limits: { defaultDays: number; maxDays: number }, today = new Date()): Period {
-  const to = query.to ? parseDay(query.to) : dayStart(today)
+export function reportPeriod(query: { from?: string; to?: string }, limits: { defaultDays: number; maxDays: number }, now = new Date()): Period {
+  const today = dayStart(now)
+  const asked = query.to ? parseDay(query.to) : today
+  const to = asked > today ? today : asked
   let from = query.from ? parseDay(query.from) : dayStart(to, -(limits.defaultDays - 1))
   if (from > to) from = to
   const earliest = dayStart(to, -(limits.maxDays - 1))

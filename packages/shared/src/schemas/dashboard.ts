@@ -70,11 +70,18 @@ export type SalesReport = {
   from: string
   to: string
   unit: ReportUnit
+  /**
+   * Orders paid in the period; their sales (already less refunds); the money refunded on those orders so far; and the
+   * shoppers who paid for at least one (each counted once over the whole period).
+   */
   totals: { orders: number; sales: Money; refunds: Money; buyers: number }
   /** every day (or month) of the period, oldest first */
   series: SalesPoint[]
   top_goods: GoodsRank[]
 }
+
+/** One store of the store report's ranking: orders paid in the period and their sales. */
+export type StoreRank = { store_id: number; store_name: string; store_logo: string; orders: number; sales: Money }
 
 /** GET /api/Admin/dashboard/store: stores by review state now, new stores over the period, and the best sellers. */
 export type StoreReport = {
@@ -83,7 +90,7 @@ export type StoreReport = {
   unit: ReportUnit
   totals: { open_stores: number; new_stores: number; verifying: number }
   series: { key: string; new_stores: number }[]
-  top_stores: { store_id: number; store_name: string; store_logo: string; orders: number; sales: Money }[]
+  top_stores: StoreRank[]
 }
 
 /** GET /api/Admin/dashboard/user: shoppers registered over the period, and how many bought. */
@@ -91,6 +98,8 @@ export type UserReport = {
   from: string
   to: string
   unit: ReportUnit
+  /** accounts in all, registered in the period, and shoppers who paid in it (each once over the whole period) */
   totals: { users: number; new_users: number; buyers: number }
+  /** per bucket: accounts registered, and shoppers who paid in that bucket (one may buy in several) */
   series: { key: string; new_users: number; buyers: number }[]
 }
