@@ -1,27 +1,22 @@
 // The order pages translate through i18n/orders.*.json (key prefix `orders`): both languages hold the same keys, every
 // literal key the pages name exists, and so does every key they build (status, tab, timeline step, money row).
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { keyPaths, sourceFiles } from '../test/translationKeys';
 import { ORDER_STATUS } from '@qshop/shared/states';
 import ordersEn from './orders.en.json';
 import ordersZhCn from './orders.zh-cn.json';
 import { ORDER_TABS, buildTimeline, moneyRows } from '../user/orders/orderModel';
 
-function keys(tree: object, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'object' && value !== null ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
-  );
-}
-
 const DIRS = [join(__dirname, '../storefront/order'), join(__dirname, '../user/orders')];
-const sources = DIRS.flatMap((dir) => readdirSync(dir).filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)).map((name) => join(dir, name)));
+const sources = sourceFiles(DIRS);
 const literal = /\bto\(\s*'([\w.-]+)'/g;
-const known = new Set(keys(ordersEn.orders));
+const known = new Set(keyPaths(ordersEn.orders));
 
 describe('order translations', () => {
   it('zh-cn and en hold the same keys', () => {
-    expect(keys(ordersEn).sort()).toEqual(keys(ordersZhCn).sort());
+    expect(keyPaths(ordersEn).sort()).toEqual(keyPaths(ordersZhCn).sort());
   });
 
   it('define every key the order pages name', () => {

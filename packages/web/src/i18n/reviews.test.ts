@@ -3,26 +3,21 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { keyPaths } from '../test/translationKeys';
 import { REVIEW_SCORES } from '@qshop/shared/reviewRules';
 import reviewsEn from './reviews.en.json';
 import reviewsZhCn from './reviews.zh-cn.json';
-
-function keys(tree: object, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'object' && value !== null ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
-  );
-}
 
 const FILES = [
   '../user/reviews/ReviewForm.tsx', '../user/reviews/ReviewView.tsx', '../user/reviews/LineCard.tsx', '../user/reviews/OrderReviewPage.tsx',
   '../user/reviews/LineReviewPage.tsx', '../user/reviews/MyReviewsPage.tsx', '../user/orders/ReviewButton.tsx', '../backoffice/reviews/ReviewsPage.tsx',
   '../storefront/catalog/Comments.tsx',
 ].map((file) => join(__dirname, file));
-const known = new Set(keys(reviewsEn.reviews));
+const known = new Set(keyPaths(reviewsEn.reviews));
 
 describe('review translations', () => {
   it('zh-cn and en hold the same keys', () => {
-    expect(keys(reviewsEn).sort()).toEqual(keys(reviewsZhCn).sort());
+    expect(keyPaths(reviewsEn).sort()).toEqual(keyPaths(reviewsZhCn).sort());
   });
 
   it('define every key the review pages name, and every score', () => {

@@ -1,27 +1,18 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { keyPaths, knownInBothLanguages as known, sourceFiles } from '../../test/translationKeys';
 import { CONFIG_GROUPS, configForm } from '@qshop/shared/schemas/configs';
 import en from '../../i18n/en.json';
 import zhCn from '../../i18n/zh-cn.json';
 import resourceZhCn from '../../i18n/resource.zh-cn.json';
 import configsEn from '../../i18n/configs.en.json';
 import configsZhCn from '../../i18n/configs.zh-cn.json';
-import i18n from '../../i18n';
 import '../../i18n/backoffice';
 import '../../resource/fieldLabels';
 
-function keys(tree: object, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'object' && value !== null ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
-  );
-}
-
-const known = (key: string) => ['zh-cn', 'en'].every((lng) => i18n.exists(key, { lng, fallbackLng: false }));
-
 describe('config page strings', () => {
   it('exist in both languages', () => {
-    expect(keys(configsEn).sort()).toEqual(keys(configsZhCn).sort());
+    expect(keyPaths(configsEn).sort()).toEqual(keyPaths(configsZhCn).sort());
   });
 
   it('do not redefine the app-wide or resource strings', () => {
@@ -29,8 +20,7 @@ describe('config page strings', () => {
   });
 
   it('cover every key the config page translates under its prefix', () => {
-    const sources = readdirSync(__dirname).filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name));
-    const used = sources.flatMap((name) => [...readFileSync(join(__dirname, name), 'utf8').matchAll(/\btc\(\s*'([\w.]+)'/g)].map((m) => `configs.${m[1]}`));
+    const used = sourceFiles([__dirname]).flatMap((path) => [...readFileSync(path, 'utf8').matchAll(/\btc\(\s*'([\w.]+)'/g)].map((m) => `configs.${m[1]}`));
     expect(used.length).toBeGreaterThan(0);
     expect(used.filter((key) => !known(key))).toEqual([]);
   });

@@ -1,32 +1,23 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { keyPaths, knownInBothLanguages as known, sourceFiles } from '../../test/translationKeys';
 import en from '../../i18n/en.json';
 import zhCn from '../../i18n/zh-cn.json';
 import resourceZhCn from '../../i18n/resource.zh-cn.json';
 import configsZhCn from '../../i18n/configs.zh-cn.json';
 import boEn from '../../i18n/backoffice-catalog.en.json';
 import boZhCn from '../../i18n/backoffice-catalog.zh-cn.json';
-import i18n from '../../i18n';
 import '../../i18n/backoffice';
 import '../../resource/fieldLabels';
 
-function keys(tree: object, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'object' && value !== null ? keys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
-  );
-}
-
-const known = (key: string) => ['zh-cn', 'en'].every((lng) => i18n.exists(key, { lng, fallbackLng: false }));
 const DIRS = [__dirname, join(__dirname, '../../admin/catalog')];
 
-function sources(): string[] {
-  return DIRS.flatMap((dir) => readdirSync(dir).filter((name) => /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name)).map((name) => readFileSync(join(dir, name), 'utf8')));
-}
+const sources = () => sourceFiles(DIRS).map((path) => readFileSync(path, 'utf8'));
 
 describe('back-office catalog strings', () => {
   it('exist in both languages', () => {
-    expect(keys(boEn).sort()).toEqual(keys(boZhCn).sort());
+    expect(keyPaths(boEn).sort()).toEqual(keyPaths(boZhCn).sort());
   });
 
   it('do not redefine other strings', () => {
