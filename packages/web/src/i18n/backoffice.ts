@@ -7,6 +7,8 @@ import configsZhCn from './configs.zh-cn.json';
 import configsEn from './configs.en.json';
 import settleZhCn from './settle.zh-cn.json';
 import settleEn from './settle.en.json';
+import dashboardZhCn from './dashboard.zh-cn.json';
+import dashboardEn from './dashboard.en.json';
 
-i18n.addResourceBundle('zh-cn', 'translation', { ...backofficeCatalogZhCn, ...configsZhCn, ...settleZhCn }, true, false);
-i18n.addResourceBundle('en', 'translation', { ...backofficeCatalogEn, ...configsEn, ...settleEn }, true, false);
+i18n.addResourceBundle('zh-cn', 'translation', { ...backofficeCatalogZhCn, ...configsZhCn, ...settleZhCn, ...dashboardZhCn }, true, false);
+i18n.addResourceBundle('en', 'translation', { ...backofficeCatalogEn, ...configsEn, ...settleEn, ...dashboardEn }, true, false);

@@ -27,17 +27,22 @@ const reviewsPage: PageEntry = { load: () => import('../backoffice/reviews/Revie
 const orders: PageEntry = { load: () => import('../backoffice/orders/OrdersPage') };
 // After-sales requests (seller and admin: one page, the area and the type from the path)
 const refunds: PageEntry = { load: () => import('../backoffice/refunds/RefundsPage') };
+// Dashboards (the overview and the sales report serve both areas, the area from the path)
+const dashboard: PageEntry = { load: () => import('../backoffice/dashboard/DashboardPage') };
+const salesReport: PageEntry = { load: () => import('../backoffice/dashboard/SalesReportPage') };
+const adminStoreReport: PageEntry = { load: () => import('../admin/dashboard/StoreReportPage') };
+const adminUserReport: PageEntry = { load: () => import('../admin/dashboard/UserReportPage') };
 
 /**
  * Menu views with a page of their own. Every other view is a generic resource list whose data
  * endpoint is the route path. Pages still to be written point at the placeholder.
  */
 const registry: Record<string, PageEntry> = {
-  'Admin/dashboard': placeholder,
-  'Admin/dashboard/order': placeholder,
+  'Admin/dashboard': dashboard,
+  'Admin/dashboard/order': salesReport,
   'Admin/dashboard/pay': adminPayments,
-  'Admin/dashboard/store': placeholder,
-  'Admin/dashboard/user': placeholder,
+  'Admin/dashboard/store': adminStoreReport,
+  'Admin/dashboard/user': adminUserReport,
   'Admin/configs/logistics': configPage,
   'Admin/configs/map': configPage,
   'Admin/configs/oauth': configPage,
@@ -56,8 +61,8 @@ const registry: Record<string, PageEntry> = {
   'Admin/refunds/return': refunds,
   'Admin/integral_goods/form': placeholder,
   'Admin/order_settlements': adminSettlements,
-  'Seller/dashboard': placeholder,
-  'Seller/dashboard/order': placeholder,
+  'Seller/dashboard': dashboard,
+  'Seller/dashboard/order': salesReport,
   'Seller/chats': placeholder,
   'Seller/goods': sellerGoods,
   'Seller/goods/form': sellerGoodsForm,
