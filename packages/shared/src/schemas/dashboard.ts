@@ -2,8 +2,9 @@
 // admin's store and member reports (dashboard/store, dashboard/user). A seller's figures are its own store's; an
 // admin's the platform's.
 //
-// Sales are what shoppers paid, less what was refunded to them: orders that were paid (pay_time set), counted on the
-// day they were paid (in the server's time zone), at total_price − refund_money, whatever became of them later.
+// Sales are what shoppers paid, less what was refunded to them: orders that were paid, counted on the day they were
+// placed (in the server's time zone; as the reference platform counts them), at total_price − refund_money, whatever
+// became of them later.
 import { z } from 'zod'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -56,7 +57,7 @@ export type AdminTodo = SellerTodo & { stores_to_review: number; goods_to_review
 /** GET /api/Seller/dashboard and GET /api/Admin/dashboard. */
 export type DashboardOverview<Todo = SellerTodo> = {
   sales: SalesFigures
-  /** orders paid today and yesterday */
+  /** paid orders placed today and yesterday */
   paid_orders: { today: number; yesterday: number }
   todo: Todo
   /** the last OVERVIEW_DAYS days, oldest first, every day present */
@@ -71,7 +72,7 @@ export type SalesReport = {
   to: string
   unit: ReportUnit
   /**
-   * Orders paid in the period; their sales (already less refunds); the money refunded on those orders so far; and the
+   * Paid orders placed in the period; their sales (already less refunds); the money refunded on those orders so far; and the
    * shoppers who paid for at least one (each counted once over the whole period).
    */
   totals: { orders: number; sales: Money; refunds: Money; buyers: number }
@@ -80,7 +81,7 @@ export type SalesReport = {
   top_goods: GoodsRank[]
 }
 
-/** One store of the store report's ranking: orders paid in the period and their sales. */
+/** One store of the store report's ranking: paid orders placed in the period and their sales. */
 export type StoreRank = { store_id: number; store_name: string; store_logo: string; orders: number; sales: Money }
 
 /** GET /api/Admin/dashboard/store: stores by review state now, new stores over the period, and the best sellers. */
@@ -98,8 +99,8 @@ export type UserReport = {
   from: string
   to: string
   unit: ReportUnit
-  /** accounts in all, registered in the period, and shoppers who paid in it (each once over the whole period) */
+  /** accounts in all, registered in the period, and shoppers with a paid order placed in it (each once over the whole period) */
   totals: { users: number; new_users: number; buyers: number }
-  /** per bucket: accounts registered, and shoppers who paid in that bucket (one may buy in several) */
+  /** per bucket: accounts registered, and shoppers with a paid order placed in it (one may buy in several) */
   series: { key: string; new_users: number; buyers: number }[]
 }

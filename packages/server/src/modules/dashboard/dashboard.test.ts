@@ -1,5 +1,5 @@
-// The dashboards' figures from orders paid, refunded, shipped and left unpaid through the services, with their payment
-// times set to known days: each store sees only its own, the admin the platform's.
+// The dashboards' figures from orders paid, refunded, shipped and left unpaid through the services, placed (as far as
+// the dashboards see) on known days: each store sees only its own, the admin the platform's.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { GOODS_VERIFY, STORE_VERIFY } from '@qshop/shared'
@@ -26,10 +26,10 @@ let admin: Record<string, string>
 const NOW = new Date(2026, 10, 25, 12)
 const at = (month: number, day: number, year = 2026) => new Date(year, month - 1, day, 10)
 
-/** One paid order of the lines, paid (as far as the dashboards see) at `paidAt`. */
-async function paidAt(userId: number, lines: { goods_id: number; buy_num: number }[], paidAt: Date) {
+/** One paid order of the lines, placed (as far as the dashboards see) at `placedAt`. */
+async function paidAt(userId: number, lines: { goods_id: number; buy_num: number }[], placedAt: Date) {
   const [id] = await paidOrders(app, userId, lines)
-  await app.db.orders.update({ where: { id }, data: { pay_time: paidAt } })
+  await app.db.orders.update({ where: { id }, data: { created_at: placedAt } })
   return id
 }
 
@@ -54,7 +54,9 @@ beforeAll(async () => {
   await paidAt(buyer.id, [{ goods_id: goodsB.id, buy_num: 2 }], at(11, 2))
   await paidAt(buyer.id, [{ goods_id: goodsA.id, buy_num: 1 }], at(10, 20))
   await paidAt(buyer.id, [{ goods_id: goodsB.id, buy_num: 1 }], at(6, 1, 2025))
-  await placeOrders(app, buyer.id, [{ goods_id: goodsA.id, buy_num: 1 }])
+  // Unpaid, placed today: a to-do, not a sale.
+  const [unpaid] = await placeOrders(app, buyer.id, [{ goods_id: goodsA.id, buy_num: 1 }])
+  await app.db.orders.update({ where: { id: unpaid }, data: { created_at: at(11, 25) } })
   await shipOrder(app, shipped)
 
   const lineOf = async (orderId: number) => (await app.db.order_goods.findFirstOrThrow({ where: { order_id: orderId } })).id
@@ -153,7 +155,7 @@ describe('the reports', () => {
       '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11',
     ])
     expect(report.series.at(-2)).toEqual({ key: '2026-10', orders: 1, sales: '10.00' })
-    // Last year's order was paid before the period's cut start.
+    // Last year's order was placed before the period's cut start.
     expect(report.totals).toMatchObject({ orders: 7, sales: '79.00' })
   })
 

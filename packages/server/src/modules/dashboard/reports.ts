@@ -9,7 +9,7 @@ import {
 import { Prisma } from '../../generated/prisma/client.ts'
 import { bucketKeys, bucketSql, periodDays, reportPeriod, type Period, type ReportUnit } from '../../core/reportPeriod.ts'
 import { visibleStoreWhere } from '../catalog/visibility.ts'
-import { salesSeries, salesTotals, topGoods } from './sales.ts'
+import { paidIn, salesSeries, salesTotals, topGoods } from './sales.ts'
 
 const DAY_MS = 86_400_000
 
@@ -51,7 +51,7 @@ export async function storeReport(app: FastifyInstance, query: ReportQuery): Pro
       SELECT s.id AS store_id, s.store_name, s.store_logo, ranked.orders, CAST(ranked.sales AS CHAR) AS sales
       FROM (
         SELECT o.store_id, COUNT(*) AS orders, SUM(o.total_price - o.refund_money) AS sales FROM orders o
-        WHERE o.pay_time >= ${period.from} AND o.pay_time < ${period.end} GROUP BY o.store_id ORDER BY sales DESC, o.store_id LIMIT ${REPORT_TOP}
+        WHERE ${paidIn(period)} GROUP BY o.store_id ORDER BY sales DESC, o.store_id LIMIT ${REPORT_TOP}
       ) ranked JOIN stores s ON s.id = ranked.store_id
       ORDER BY ranked.sales DESC, ranked.store_id`,
   ])
@@ -71,8 +71,7 @@ export async function userReport(app: FastifyInstance, query: ReportQuery): Prom
     app.db.users.count({ where: { belong_id: 0 } }),
     countsPerBucket(app, Prisma.sql`users`, 'created_at', Prisma.sql`AND belong_id = 0`, period, unit),
     app.db.$queryRaw<{ bucket: string; n: unknown }[]>`
-      SELECT ${bucketSql('o.pay_time', unit, period)} AS bucket, COUNT(DISTINCT o.user_id) AS n FROM orders o
-      WHERE o.pay_time >= ${period.from} AND o.pay_time < ${period.end} GROUP BY bucket`,
+      SELECT ${bucketSql('o.created_at', unit, period)} AS bucket, COUNT(DISTINCT o.user_id) AS n FROM orders o WHERE ${paidIn(period)} GROUP BY bucket`,
     salesTotals(app, null, period),
   ])
   const buyersByKey = new Map(buyersPerBucket.map((r) => [r.bucket, Number(r.n)]))
