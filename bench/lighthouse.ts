@@ -156,14 +156,18 @@ export async function runLighthouse(): Promise<boolean[]> {
   }
   const shop = await startShop(env)
   const floor = await startFloor(`${shop.url}${shop.picture}`)
+  const results: boolean[] = []
+  const fronts: Partial<Record<(typeof FRONTS)[number], string>> = { start: shop.url }
   const nginx = FRONTS.includes('nginx') ? nginxBinary() : null
-  if (FRONTS.includes('nginx') && !nginx) console.log("MISS compose's nginx front not measured: no nginx (apt-get install nginx-light, or set NGINX_PATH)")
-  const nginxPort = await freePort()
-  const nginxChild = nginx
-    ? await startNginxFront(nginx, { port: nginxPort, api: shop.url, web: path.join(ROOT, 'packages/web/dist'), uploadsRoot: uploads, dir: path.join(uploads, 'nginx') })
-    : null
-  const fronts: Partial<Record<(typeof FRONTS)[number], string>> = { start: shop.url, ...(nginxChild ? { nginx: `http://127.0.0.1:${nginxPort}` } : {}) }
-  const results: boolean[] = nginx || !FRONTS.includes('nginx') ? [] : [false]
+  let nginxChild: ChildProcess | null = null
+  if (nginx) {
+    const port = await freePort()
+    nginxChild = await startNginxFront(nginx, { port, api: shop.url, web: path.join(ROOT, 'packages/web/dist'), uploadsRoot: uploads, dir: path.join(uploads, 'nginx') })
+    fronts.nginx = `http://127.0.0.1:${port}`
+  } else if (FRONTS.includes('nginx')) {
+    console.log("MISS compose's nginx front not measured: no nginx (apt-get install nginx-light, or set NGINX_PATH)")
+    results.push(false)
+  }
   try {
     const pages = { home: '/', search: '/s', goods: `/goods/${shop.goodsId}` }
     // Warm the api's caches as a running shop has them.

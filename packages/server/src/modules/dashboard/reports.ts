@@ -1,7 +1,7 @@
 // The reports over a period the back office picks: sales (seller and admin), stores and members (admin). A period
 // up to REPORT_DAILY_MAX_DAYS days is reported per day, a longer one per month.
 import type { FastifyInstance } from 'fastify'
-import { STORE_VERIFY, decimalToCents, fromCents } from '@qshop/shared'
+import { STORE_VERIFY } from '@qshop/shared'
 import {
   REPORT_DAILY_MAX_DAYS, REPORT_DEFAULT_DAYS, REPORT_MAX_DAYS, REPORT_TOP,
   type ReportQuery, type SalesReport, type StoreReport, type UserReport,
@@ -9,7 +9,7 @@ import {
 import { Prisma } from '../../generated/prisma/client.ts'
 import { bucketKeys, bucketSql, periodDays, reportPeriod, type Period, type ReportUnit } from '../../core/reportPeriod.ts'
 import { visibleStoreWhere } from '../catalog/visibility.ts'
-import { paidIn, salesSeries, salesTotals, topGoods } from './sales.ts'
+import { money, paidIn, salesSeries, salesTotals, topGoods } from './sales.ts'
 
 const DAY_MS = 86_400_000
 
@@ -59,7 +59,7 @@ export async function storeReport(app: FastifyInstance, query: ReportQuery): Pro
     ...head,
     totals: { open_stores, new_stores: opened.reduce((sum, b) => sum + b.n, 0), verifying },
     series: opened.map(({ key, n }) => ({ key, new_stores: n })),
-    top_stores: top.map((s) => ({ ...s, store_id: Number(s.store_id), orders: Number(s.orders), sales: fromCents(decimalToCents(s.sales ?? '0')) })),
+    top_stores: top.map((s) => ({ ...s, store_id: Number(s.store_id), orders: Number(s.orders), sales: money(s.sales) })),
   }
 }
 

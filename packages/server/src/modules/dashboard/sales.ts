@@ -9,7 +9,7 @@ import { Prisma } from '../../generated/prisma/client.ts'
 import { bucketKeys, bucketSql, dayStart, type Period, type ReportUnit } from '../../core/reportPeriod.ts'
 
 /** A SUM of DECIMAL(12,2) as the driver answers it (text, NULL over no rows) → a money string. */
-const money = (sum: string | null) => fromCents(decimalToCents(sum ?? '0'))
+export const money = (sum: string | null) => fromCents(decimalToCents(sum ?? '0'))
 const NET = Prisma.sql`o.total_price - o.refund_money`
 
 /** The statuses a paid order can be in: PAID and every status the order flow leads to from it. */
