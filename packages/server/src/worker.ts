@@ -2,7 +2,7 @@
 import pino from 'pino'
 import type { Queue } from 'bullmq'
 import { loadConfig } from './config.ts'
-import { createPrisma } from './core/db.ts'
+import { createDb } from './core/db/index.ts'
 import { createRedis, redisKey, type Infra } from './plugins/infra.ts'
 import { createQueue, queueConnection } from './jobs/queues.ts'
 import { allJobs, schedulesOf, startWorkers } from './jobs/registry.ts'
@@ -15,7 +15,7 @@ const queueOf = (name: string) => {
   if (!queues.has(name)) queues.set(name, createQueue(config, name, connection))
   return queues.get(name)!
 }
-const infra: Infra = { config, db: createPrisma(config.DATABASE_URL, 4), redis: createRedis(config), key: redisKey(config), log, queues: { get: queueOf } }
+const infra: Infra = { config, db: createDb(config.DATABASE_URL, 4), redis: createRedis(config), key: redisKey(config), log, queues: { get: queueOf } }
 
 const jobs = allJobs()
 const schedules = schedulesOf(jobs)

@@ -1,15 +1,18 @@
-// db.ts: a unit's transaction is opened on a pooled connection, its raw statements run on it through the bare driver,
-// Prisma joins it on the first ORM call (same connection, same commit or rollback); past its timeout it is rolled
-// back and later statements are refused; a connection not free within maxWait fails the unit and is not leaked; raw
-// statements answer the types Prisma's raw statements answer.
+// core/db: a unit's transaction is opened on a connection of the unit pool, its raw statements run on it, Prisma joins
+// it on the first ORM call (same connection, same commit or rollback), statements run in the order written; the
+// connection is fenced before the end, so nothing sent late runs outside the transaction; past its timeout it is
+// rolled back, later statements are refused and the unit never answers success; a transaction the server rolled back
+// is never committed; a connection not free within maxWait fails the unit and is not leaked; raw statements answer the
+// types Prisma's raw statements answer.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
+import mysql from 'mysql2/promise'
 import { Prisma } from '../generated/prisma/client.ts'
 import { createTestApp, resetDb } from '../../test/helpers.ts'
 import { createUser } from '../../test/factories.ts'
-import { createPrisma, insertRows } from './db.ts'
+import { createDb, DatabaseError, insertRows, isDuplicateKey, type Tx } from './db/index.ts'
 import { AppError } from './errors.ts'
-import { isDuplicateKey, mapPrismaError } from './prismaErrors.ts'
+import { mapPrismaError } from './prismaErrors.ts'
 import { runUnit } from './unitOfWork.ts'
 
 let app: FastifyInstance
@@ -18,6 +21,18 @@ beforeAll(async () => {
 })
 beforeEach(async () => resetDb(app, { demo: false, areas: false }))
 afterAll(async () => app?.close())
+
+/** A promise and its resolver. */
+function signal() {
+  let resolve!: () => void
+  const done = new Promise<void>((r) => (resolve = r))
+  return { done, resolve }
+}
+
+/** Statements now running on the server that contain `text` (INNODB_TRX is no use here: read more often than every
+ *  0.1 s, MariaDB answers from a cache it never refreshes). */
+const running = async (text: string) =>
+  Number((await app.db.$queryRaw<{ n: bigint }[]>`SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE COMMAND = 'Query' AND INFO LIKE ${`%${text}%`}`)[0].n)
 
 const integral = async (id: number) => (await app.db.users.findUniqueOrThrow({ where: { id }, select: { integral: true } })).integral
 
@@ -79,7 +94,7 @@ describe('inside a unit', () => {
 
   test('no connection free within maxWait: the unit fails, and the connection it waited for is not lost', async () => {
     const user = await createUser(app)
-    const single = createPrisma(app.config.DATABASE_URL, 1)
+    const single = createDb(app.config.DATABASE_URL, 1)
     const infra = { db: single, log: app.log, queues: app.queues }
     try {
       let release!: () => void
@@ -158,58 +173,147 @@ describe('inside a unit', () => {
     expect(await integral(a.id)).toBe(2)
   })
 
-  test('the connection goes back to the pool with autocommit on, after a commit, a rollback and a timeout', async () => {
-    const single = createPrisma(app.config.DATABASE_URL, 1)
+  test('raw statements and ORM calls sent together run in the order written', async () => {
+    const user = await createUser(app)
+    const row = (name: string) => ({ user_id: user.id, receive_name: name, receive_tel: '1', area_info: 'x', address: 'y' })
+    await runUnit(app, (tx) =>
+      Promise.all([
+        tx.$executeRaw`INSERT INTO addresses ${insertRows([row('1 raw')])}`,
+        tx.addresses.create({ data: row('2 orm') }),
+        tx.$executeRaw`INSERT INTO addresses ${insertRows([row('3 raw')])}`,
+        tx.$executeRaw`INSERT INTO addresses ${insertRows([row('4 raw')])}`,
+        tx.addresses.create({ data: row('5 orm') }),
+        tx.addresses.create({ data: row('6 orm') }),
+        tx.$executeRaw`INSERT INTO addresses ${insertRows([row('7 raw')])}`,
+      ]),
+    )
+    const rows = await app.db.addresses.findMany({ where: { user_id: user.id }, orderBy: { id: 'asc' }, select: { receive_name: true } })
+    expect(rows.map((r) => r.receive_name)).toEqual(['1 raw', '2 orm', '3 raw', '4 raw', '5 orm', '6 orm', '7 raw'])
+  })
+
+  test('a statement a failed branch sends after the unit failed is refused: nothing of it is written, now or by the next unit on the connection', async () => {
+    const user = await createUser(app)
+    // One connection in each pool: the next unit runs on the connection the failed one gave back.
+    const single = createDb(app.config.DATABASE_URL, 1)
     const infra = { db: single, log: app.log, queues: app.queues }
-    const autocommit = async () => Number((await single.$queryRaw<{ a: bigint }[]>`SELECT @@autocommit AS a`)[0].a)
     try {
-      await runUnit(infra, (tx) => tx.$executeRaw`SELECT 1`)
-      expect(await autocommit()).toBe(1)
-      await expect(runUnit(infra, { retries: 0 }, () => Promise.reject(new Error('refused')))).rejects.toThrow('refused')
-      expect(await autocommit()).toBe(1)
-      await expect(runUnit(infra, { retries: 0, timeoutMs: 100 }, () => new Promise((resolve) => setTimeout(resolve, 300)))).rejects.toThrow()
-      expect(await autocommit()).toBe(1)
+      let late: Promise<number> | undefined
+      const lateSent = signal()
+      const failed = runUnit(infra, { retries: 0 }, (tx) => {
+        const refused = tx.$executeRaw`INSERT INTO users (id, username) VALUES (${user.id}, 'taken')`
+        // A branch still running when Promise.all rejects: it writes once the refusal is known, while the unit ends.
+        const branch = (async () => {
+          await refused.catch(() => 0)
+          await new Promise((resolve) => setImmediate(resolve))
+          late = tx.$executeRaw`UPDATE users SET nickname = 'sent late' WHERE id = ${user.id}`
+          lateSent.resolve()
+          await late.catch(() => 0)
+        })()
+        return Promise.all([refused, branch])
+      })
+      await expect(failed).rejects.toThrow()
+      await lateSent.done
+      await expect(late).rejects.toThrow('the transaction has already ended')
+      await runUnit(infra, (tx) => tx.$executeRaw`UPDATE users SET integral = 1 WHERE id = ${user.id}`)
+      const row = await app.db.users.findUniqueOrThrow({ where: { id: user.id }, select: { nickname: true, integral: true } })
+      expect(row).toEqual({ nickname: expect.not.stringMatching('sent late'), integral: 1 })
     } finally {
       await single.$disconnect()
     }
   })
 
-  test('$insertRaw answers the new row id; insertRows writes several rows in one statement', async () => {
-    const user = await createUser(app)
-    const ids = await runUnit(app, async (tx) => {
-      const first = await tx.$insertRaw`INSERT INTO addresses ${insertRows([{ user_id: user.id, receive_name: 'A', receive_tel: '1', area_info: 'x', address: 'y' }])}`
-      const both = await tx.$insertRaw`INSERT INTO addresses ${insertRows(['B', 'C'].map((name) => ({ user_id: user.id, receive_name: name, receive_tel: '1', area_info: 'x', address: 'y' })))}`
-      return { first, both }
-    })
-    const rows = await app.db.addresses.findMany({ where: { user_id: user.id }, orderBy: { id: 'asc' }, select: { id: true, receive_name: true } })
-    expect(rows[0]).toEqual({ id: ids.first.insertId, receive_name: 'A' })
-    expect(ids.both.affectedRows).toBe(2)
-    expect(rows.map((r) => r.receive_name)).toEqual(['A', 'B', 'C'])
-    expect(() => insertRows([{ 'id; DROP TABLE users': 1 }])).toThrow('bad column name')
+  test('a timeout that passes while Prisma finishes its part fails the unit, and nothing of it is written', async () => {
+    const [user, locked] = [await createUser(app), await createUser(app)]
+    const holder = await mysql.createConnection({ uri: app.config.DATABASE_URL })
+    try {
+      await holder.query('BEGIN')
+      await holder.query('SELECT id FROM users WHERE id = ? FOR UPDATE', [locked.id])
+      const unit = runUnit(app, { timeoutMs: 800, retries: 0 }, async (tx) => {
+        await tx.users.update({ where: { id: user.id }, data: { nickname: 'written by the unit' } })
+        await tx.$executeRaw`UPDATE users SET integral = 5 WHERE id = ${user.id}`
+        // An ORM call left running, waiting for the row's lock: Prisma's part ends only once it has, after the unit's
+        // timeout.
+        void tx.users.update({ where: { id: locked.id }, data: { integral: 9 } }).catch(() => {})
+        while (!(await running('`integral` = 9'))) await new Promise((resolve) => setImmediate(resolve))
+        return 'done'
+      })
+      const outcome = unit.then(() => 'answered success', (err: Error) => err.message)
+      await new Promise((resolve) => setTimeout(resolve, 1200))
+      await holder.query('COMMIT')
+      expect(await outcome).toMatch(/timeout/)
+      const row = await app.db.users.findUniqueOrThrow({ where: { id: user.id }, select: { nickname: true, integral: true } })
+      expect(row).toEqual({ nickname: expect.not.stringMatching('written by the unit'), integral: 0 })
+      expect(await integral(locked.id)).toBe(0)
+    } finally {
+      await holder.end()
+    }
   })
-})
 
-describe('$sameConnection', () => {
-  test('reads sent together run on one connection, in the order sent; the connection is refused once the work is done', async () => {
-    let lent!: Parameters<Parameters<typeof app.db.$sameConnection>[0]>[0]
-    const [first, second] = await app.db.$sameConnection((conn) => {
-      lent = conn
-      return Promise.all([
-        conn.$queryRaw<{ c: bigint; v: bigint }[]>`SELECT CONNECTION_ID() AS c, @n := 1 AS v`,
-        conn.$queryRaw<{ c: bigint; v: bigint }[]>`SELECT CONNECTION_ID() AS c, @n + 1 AS v`,
-      ])
+  test('a transaction the server rolled back is never committed, even when the work carries on past the refusal', async () => {
+    const [a, b, witness, ...heavy] = await Promise.all(Array.from({ length: 6 }, () => createUser(app)))
+    const aHolds = signal()
+    const bHolds = signal()
+    let afterRefusal: Promise<number> | undefined
+    // As above, A is the deadlock's victim; it swallows the refusal and writes on.
+    const unitA = runUnit(app, { retries: 0 }, async (tx) => {
+      await tx.$executeRaw`UPDATE users FORCE INDEX (PRIMARY) SET integral = 1 WHERE id = ${a.id}`
+      aHolds.resolve()
+      await bHolds.done
+      await tx.$executeRaw`UPDATE users FORCE INDEX (PRIMARY) SET integral = 1 WHERE id = ${b.id}`.catch(() => 0)
+      afterRefusal = tx.$executeRaw`UPDATE users FORCE INDEX (PRIMARY) SET nickname = 'after the refusal' WHERE id = ${witness.id}`
+      await afterRefusal.catch(() => 0)
     })
-    expect(first[0].c).toBe(second[0].c)
-    expect(second[0].v).toBe(2n)
-    await expect(lent.$queryRaw`SELECT 1`).rejects.toThrow('the connection has gone back to the pool')
+    const unitB = runUnit(app, { retries: 0 }, async (tx) => {
+      await tx.$executeRaw`UPDATE users FORCE INDEX (PRIMARY) SET integral = 2 WHERE id IN (${Prisma.join([b.id, ...heavy.map((u) => u.id)])})`
+      bHolds.resolve()
+      await aHolds.done
+      await tx.$executeRaw`UPDATE users FORCE INDEX (PRIMARY) SET integral = 2 WHERE id = ${a.id}`
+    })
+    const [outcomeA, outcomeB] = await Promise.allSettled([unitA, unitB])
+    expect(outcomeB.status).toBe('fulfilled')
+    expect((outcomeA as PromiseRejectedResult).reason).toMatchObject({ msgKey: 'msg.conflict' })
+    await expect(afterRefusal).rejects.toMatchObject({ errno: 1213 })
+    const row = await app.db.users.findUniqueOrThrow({ where: { id: witness.id }, select: { nickname: true } })
+    expect(row.nickname).not.toBe('after the refusal')
+    expect(await integral(a.id)).toBe(2)
+  })
+
+  test('the pools keep their sessions: autocommit on for the general pool, off for units, whatever the units did', async () => {
+    const single = createDb(app.config.DATABASE_URL, 1)
+    const infra = { db: single, log: app.log, queues: app.queues }
+    const autocommit = async (tx?: Tx) => Number((await (tx ?? single).$queryRaw<{ a: bigint }[]>`SELECT @@autocommit AS a`)[0].a)
+    try {
+      expect(await runUnit(infra, (tx) => autocommit(tx))).toBe(0)
+      await expect(runUnit(infra, { retries: 0 }, () => Promise.reject(new Error('refused')))).rejects.toThrow('refused')
+      await expect(runUnit(infra, { retries: 0, timeoutMs: 100 }, () => new Promise((resolve) => setTimeout(resolve, 300)))).rejects.toThrow()
+      expect(await autocommit()).toBe(1)
+      expect(await runUnit(infra, (tx) => autocommit(tx))).toBe(0)
+    } finally {
+      await single.$disconnect()
+    }
+  })
+
+  test('$insertRaw answers the new row id (the first one of several), 0 when it wrote none; insertRows writes several rows in one statement', async () => {
+    const user = await createUser(app)
+    const row = (name: string) => ({ user_id: user.id, receive_name: name, receive_tel: '1', area_info: 'x', address: 'y' })
+    const ids = await runUnit(app, async (tx) => ({
+      first: await tx.$insertRaw`INSERT INTO addresses ${insertRows([row('A')])}`,
+      both: await tx.$insertRaw`INSERT INTO addresses ${insertRows([row('B'), row('C')])}`,
+      none: await tx.$insertRaw`INSERT INTO addresses (user_id, receive_name, receive_tel, area_info, address) SELECT user_id, 'D', '1', 'x', 'y' FROM addresses WHERE id = 0`,
+    }))
+    const rows = await app.db.addresses.findMany({ where: { user_id: user.id }, orderBy: { id: 'asc' }, select: { id: true, receive_name: true } })
+    expect(rows.map((r) => r.receive_name)).toEqual(['A', 'B', 'C'])
+    expect(ids).toEqual({ first: { insertId: rows[0].id }, both: { insertId: rows[1].id }, none: { insertId: 0 } })
+    expect(() => insertRows([{ 'id; DROP TABLE users': 1 }])).toThrow('bad column name')
   })
 })
 
 describe('answers as Prisma raw statements answer', () => {
   test('DECIMAL as Prisma.Decimal, COUNT as bigint, DATETIME as Date, JSON parsed, NULL as null; Decimal parameters exact', async () => {
     const user = await createUser(app)
-    const [row] = await app.db.$queryRaw<{ d: Prisma.Decimal; n: bigint; t: Date; j: unknown; z: null; i: number }[]>`SELECT
-      CAST(${new Prisma.Decimal('12345678901.23')} AS DECIMAL(13, 2)) AS d, COUNT(*) AS n, NOW(3) AS t, JSON_OBJECT('a', 1) AS j, NULL AS z, ${user.id} AS i
+    const [row] = await app.db.$queryRaw<{ d: Prisma.Decimal; n: bigint; t: Date; day: Date; j: unknown; z: null; i: number; s: string }[]>`SELECT
+      CAST(${new Prisma.Decimal('12345678901.23')} AS DECIMAL(13, 2)) AS d, COUNT(*) AS n, NOW(3) AS t, DATE('2026-02-03') AS day, JSON_OBJECT('a', 1) AS j,
+      NULL AS z, ${user.id} AS i, username AS s
       FROM users WHERE id = ${user.id}`
     expect(Prisma.Decimal.isDecimal(row.d) && row.d.toFixed(2)).toBe('12345678901.23')
     expect(row.n).toBe(1n)
@@ -218,6 +322,8 @@ describe('answers as Prisma raw statements answer', () => {
     expect(row.j).toEqual({ a: 1 })
     expect(row.z).toBeNull()
     expect(row.i).toBe(user.id)
+    expect(row.day).toEqual(new Date('2026-02-03T00:00:00Z'))
+    expect(row.s).toBe(user.username)
   })
 
   test('a unique key refusing a raw insert is a duplicate key, answered as a conflict naming the key', async () => {
@@ -225,6 +331,8 @@ describe('answers as Prisma raw statements answer', () => {
     const insert = () => app.db.$executeRaw`INSERT INTO idempotency_keys (area, owner_id, idem_key, request_hash) VALUES ('t', ${user.id}, 'k', ${'x'.repeat(64)})`
     await insert()
     const err = await insert().catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(DatabaseError)
+    expect((err as DatabaseError).errno).toBe(1062)
     expect(isDuplicateKey(err)).toBe(true)
     const mapped = mapPrismaError(err)
     expect(mapped).toBeInstanceOf(AppError)

@@ -5,10 +5,9 @@
 import { createHash } from 'node:crypto'
 import type { FastifyRequest } from 'fastify'
 import { Code } from '@qshop/shared'
-import type { Db } from './db.ts'
+import { isDuplicateKey, type Db } from './db/index.ts'
 import type { RequestContext } from './context.ts'
 import { AppError, invalid } from './errors.ts'
-import { isDuplicateKey } from './prismaErrors.ts'
 import { inUnit, type Tx, type Unit, type UnitInfra, type UnitOptions } from './unitOfWork.ts'
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key'

@@ -7,13 +7,12 @@
 // account, so a second posting with the same key — a retried request, a job run twice, a concurrent replay — waits
 // for the first one's transaction and then changes nothing.
 // A debit that would overdraw is refused (InsufficientFunds) with nothing written.
-import { Prisma } from '../generated/prisma/client.ts'
+import { Prisma, isDuplicateKey } from './db/index.ts'
 import {
   Code, LEDGER_ACCOUNT, LEDGER_OWNER, fromCents, decimalToCents, translate,
   type LedgerAccount, type LedgerOwnerKind, type LedgerReason, type LedgerSource, type MessageKey,
 } from '@qshop/shared'
 import { AppError } from './errors.ts'
-import { isDuplicateKey } from './prismaErrors.ts'
 import type { Tx } from './unitOfWork.ts'
 
 export type LedgerEntry = {
@@ -87,7 +86,7 @@ export async function post(tx: Tx, entry: LedgerEntry): Promise<Posting> {
     if (moved.value) await tx.$executeRaw`UPDATE ${table} FORCE INDEX (PRIMARY) SET ${balance} = ${balance} - ${delta} WHERE id = ${owner.id}`
     return replay(tx, entry)
   }
-  if (!row.value.affectedRows) {
+  if (!row.value.insertId) {
     if (moved.value) throw new Error(`ledger: the ${owner.kind} ${owner.id} row changed under its lock`)
     // A key posted before is a replay even when the balance could not take the change now.
     const posted = await postedBefore(tx, entry)

@@ -1,11 +1,6 @@
 import { Code } from '@qshop/shared'
+import { isDuplicateKey, serverMessage } from './db/index.ts'
 import { AppError } from './errors.ts'
-
-/** A unique key refused the row: Prisma's P2002, or the driver's errno 1062 for a raw statement (core/db.ts). */
-export function isDuplicateKey(err: unknown): boolean {
-  const e = err as { code?: unknown; errno?: unknown }
-  return e?.code === 'P2002' || e?.errno === 1062
-}
 
 /** Known database refusals become envelope errors; anything else is rethrown (→ 500). */
 export function mapPrismaError(err: unknown): unknown {
@@ -20,7 +15,7 @@ export function mapPrismaError(err: unknown): unknown {
 
 /** The violated index of a raw statement's refusal ("Duplicate entry '…' for key '[table.]orders_order_no_key'"). */
 function rawDuplicateKey(err: unknown): string {
-  const key = /for key '(?:[^'.]+\.)?([^']+)'/.exec((err as { message?: string }).message ?? '')?.[1]
+  const key = /for key '(?:[^'.]+\.)?([^']+)'/.exec(serverMessage(err))?.[1]
   return key?.replace(/_key$/, '') || '_'
 }
 

@@ -8,7 +8,7 @@ import {
 import { idParam, idsParam } from '@qshop/shared/schemas/common'
 import { AppError, invalid, notFound } from './errors.ts'
 import { ok, fieldErrors } from '../plugins/envelope.ts'
-import type { Db } from './db.ts'
+import type { Db } from './db/index.ts'
 import type { ScopePlugin } from '../modules/types.ts'
 import { mapPrismaError } from './prismaErrors.ts'
 import { listPageSql, type ListPage } from './listSql.ts'

@@ -10,7 +10,7 @@ import { createTestApp, resetDb } from '../../test/helpers.ts'
 import { createUser } from '../../test/factories.ts'
 import { defineJob } from '../jobs/define.ts'
 import { QUEUE_MAINTENANCE } from '../jobs/queues.ts'
-import { createPrisma } from './db.ts'
+import { createDb } from './db/index.ts'
 import { inUnit, runUnit, type Tx, type UnitInfra } from './unitOfWork.ts'
 import { systemContext, type RequestContext } from './context.ts'
 
@@ -133,7 +133,7 @@ describe('retries', () => {
   test('a lock wait timeout runs the unit again', async () => {
     const user = await createUser(app)
     // A client that gives up on a lock after 1 s, and a connection holding the row's lock meanwhile.
-    const impatient = createPrisma(app.config.DATABASE_URL, 2, 1)
+    const impatient = createDb(app.config.DATABASE_URL, 2, 1)
     const holder = await mysql.createConnection({ uri: app.config.DATABASE_URL })
     try {
       await holder.query('BEGIN')

@@ -1,7 +1,7 @@
 // The one way to open a write transaction (DESIGN.md §2). A unit of work runs its work in a transaction with the
-// isolation level and timeout chosen by the caller (db.ts opens it on a pooled connection; raw statements run on that
-// connection, and Prisma joins it on the work's first ORM call); a deadlock (1213), a lock wait timeout
-// (1205) or a write conflict (1020, Prisma P2034) rolls the transaction back and the whole unit runs again, a bounded
+// isolation level and timeout chosen by the caller (core/db/transaction.ts opens it on a connection of the unit pool;
+// raw statements run on that connection, and Prisma joins it on the work's first ORM call); a deadlock, a lock wait
+// timeout or a write conflict (core/db/errors.ts names them per engine) rolls the transaction back and the whole unit runs again, a bounded
 // number of times with a growing, jittered pause. What must happen only once the data is committed — sending the
 // jobs the unit staged in the outbox, dropping caches — is handed to the unit and runs after the commit; the actions
 // of an attempt that rolled back are dropped with it.
@@ -12,14 +12,14 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Code } from '@qshop/shared'
 import type { Prisma } from '../generated/prisma/client.ts'
-import type { Tx } from './db.ts'
+import { isRetryable, serverErrno, type Tx } from './db/index.ts'
 import type { Infra } from '../plugins/infra.ts'
 import { sendAfterCommit, stageJob } from '../jobs/outbox.ts'
 import { jobIdOf, type JobDef } from '../jobs/define.ts'
 import type { RequestContext } from './context.ts'
 import { AppError } from './errors.ts'
 
-export type { Tx } from './db.ts'
+export type { Tx } from './db/index.ts'
 export type Isolation = 'ReadCommitted' | 'RepeatableRead' | 'Serializable'
 
 export type UnitOptions = {
@@ -51,18 +51,6 @@ export type Unit = {
    *  sends it). A keyed job staged twice, here or in any other unit, is one job. `runAt` delays it: only jobs with a
    *  sweeper may be delayed. */
   stage<P>(def: JobDef<P>, payload: P, opts?: { runAt?: Date }): Promise<void>
-}
-
-const RETRYABLE_ERRNO = new Set([1213, 1205, 1020])
-
-/** A deadlock, lock wait timeout or write conflict, however Prisma, its MariaDB adapter or a bare driver reports it. */
-export function isRetryable(err: unknown): boolean {
-  const e = err as { code?: unknown; errno?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: string; code?: unknown; originalCode?: unknown } } } }
-  if (e?.code === 'P2034') return true
-  if (typeof e?.errno === 'number' && RETRYABLE_ERRNO.has(e.errno)) return true
-  const cause = e?.meta?.driverAdapterError?.cause
-  if (!cause) return false
-  return cause.kind === 'TransactionWriteConflict' || RETRYABLE_ERRNO.has(Number(cause.code ?? cause.originalCode))
 }
 
 type Work<T> = (tx: Tx, unit: Unit) => Promise<T>
@@ -114,17 +102,11 @@ export async function runUnit<T>(infra: UnitInfra, optsOrWork: UnitOptions | Wor
         infra.log.warn({ err, unit: opts.label, attempts: attempt }, 'unit of work gave up after repeated conflicts')
         throw new AppError(Code.CONFLICT, 'msg.conflict')
       }
-      infra.log.warn({ unit: opts.label, attempt, errno: errnoOf(err) }, 'unit of work conflicted; running it again')
+      infra.log.warn({ unit: opts.label, attempt, errno: serverErrno(err) }, 'unit of work conflicted; running it again')
       const pause = BACKOFF_MS * 2 ** (attempt - 1)
       await sleep(pause / 2 + Math.random() * pause)
     }
   }
-}
-
-function errnoOf(err: unknown): number {
-  const e = err as { errno?: unknown; meta?: { driverAdapterError?: { cause?: { code?: unknown; originalCode?: unknown } } } }
-  const cause = e?.meta?.driverAdapterError?.cause
-  return Number(e?.errno ?? cause?.code ?? cause?.originalCode)
 }
 
 /**

@@ -2,7 +2,7 @@
 // (rotated sessions stay until they expire: presenting their spent refresh token must still be recognised as a reuse
 // and end the family); unsent outbox rows sent (the outbox's sweeper), sent ones and old idempotency records purged.
 import { z } from 'zod'
-import type { Db } from '../core/db.ts'
+import type { Db } from '../core/db/index.ts'
 import { purgeIdempotencyKeys } from '../core/idempotency.ts'
 import { defineJob } from './define.ts'
 import { purgeSent, sendStaged } from './outbox.ts'

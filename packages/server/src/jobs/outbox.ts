@@ -4,8 +4,7 @@
 // sweeper sends whatever was left unsent. A job id that names a business event (`order-cancel-42`) is staged once:
 // a second staging, in this transaction or another, finds the row and adds nothing.
 import type { Queue } from 'bullmq'
-import { Prisma, type Db, type Tx } from '../core/db.ts'
-import { isDuplicateKey } from '../core/prismaErrors.ts'
+import { Prisma, isDuplicateKey, type Db, type Tx } from '../core/db/index.ts'
 import type { Infra } from '../plugins/infra.ts'
 
 export type Queues = { get(name: string): Queue }

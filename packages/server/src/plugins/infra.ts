@@ -4,7 +4,7 @@ import { Redis } from 'ioredis'
 import mysql, { type Pool } from 'mysql2/promise'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.ts'
-import { createPrisma, type Db } from '../core/db.ts'
+import { createDb, type Db } from '../core/db/index.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,7 +33,7 @@ export function createRedis(config: Config): Redis {
 
 export default fp(async function infra(app: FastifyInstance, opts: { config: Config; db?: Db; redis?: Redis }) {
   const { config } = opts
-  const db = opts.db ?? createPrisma(config.DATABASE_URL, config.DATABASE_POOL)
+  const db = opts.db ?? createDb(config.DATABASE_URL, config.DATABASE_POOL)
   const redis = opts.redis ?? createRedis(config)
   app.decorate('config', config)
   app.decorate('db', db)

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { RefundListQuery } from '@qshop/shared/schemas/aftersales'
 import type { Prisma } from '../../generated/prisma/client.ts'
-import type { Db } from '../../core/db.ts'
+import type { Db } from '../../core/db/index.ts'
 import { notFound } from '../../core/errors.ts'
 
 export const REFUND_SELECT = {

@@ -9,7 +9,7 @@ import { businessError, tooMany } from '../../core/errors.ts'
 import { accountKey, addressKey } from '../../core/rateLimits.ts'
 import { readConfig } from '../../core/configs.ts'
 import { createSmsSender, type SmsConfig } from '../../adapters/sms/index.ts'
-import type { Db } from '../../core/db.ts'
+import type { Db } from '../../core/db/index.ts'
 import type { Tx } from '../../core/resource.ts'
 
 const MAX_ATTEMPTS = 5

@@ -2,7 +2,7 @@
 // S ≥ 15 good, 10 < S < 15 medium, S ≤ 10 bad. Good rate = good ÷ all in percent; a store's rating is the average
 // of each score and their mean. Without reviews they are null (the pages say "no reviews yet"), not a made-up 100% or 5.
 import { COMMENT_KINDS } from '@qshop/shared/schemas/catalog'
-import type { Db } from '../../core/db.ts'
+import type { Db } from '../../core/db/index.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
 import { splitList } from './format.ts'
 

@@ -5,7 +5,7 @@
 // (money.ts allocate), so each line carries its exact share and the shares add up to the store's discount.
 import { allocate, Code, decimalToCents, sumCents, timesCents } from '@qshop/shared'
 import type { CheckoutLine } from '@qshop/shared/schemas/orders'
-import { Prisma, type Db, type RawStatements, type Tx } from '../../core/db.ts'
+import { Prisma, type Db, type RawStatements, type Tx } from '../../core/db/index.ts'
 import { AppError, businessError, notFound } from '../../core/errors.ts'
 import { InsufficientStock } from '../../core/stock.ts'
 import { ADDRESS_SELECT, type AddressRow } from '../addresses/service.ts'
@@ -68,7 +68,8 @@ type SkuRow = { id: number; goods_id: number; sku_name: string; goods_image: str
 type CartRow = { id: number; goods_id: number; sku_id: number }
 const ADDRESS_COLUMNS = Prisma.raw(Object.keys(ADDRESS_SELECT).join(', '))
 
-/** What the checkout reads, all at once: the checkout's hottest reads, sent together on one connection. */
+/** What the checkout reads, all at once: the checkout's hottest reads, sent together (in a unit, on its connection in
+ *  one round trip; through the pool, on several connections at once). */
 async function load(conn: RawStatements, userId: number, lines: readonly CheckoutLine[], addressId: number | undefined) {
   const goodsIds = Prisma.join([...new Set(lines.map((l) => l.goods_id))])
   const skuIds = [...new Set(lines.map((l) => l.sku_id).filter((id) => id > 0))]
@@ -167,9 +168,9 @@ function priceDiscounts(stores: PricedStore[], steps: readonly DiscountStep[]) {
 }
 
 /** The lines priced per store, in the order their stores first appear; refuses what cannot be bought as asked. Reads
- *  through the pool, on one connection (the checkout preview). */
+ *  through the pool (the checkout preview). */
 export async function priceCheckout(db: Db, userId: number, lines: readonly CheckoutLine[], addressId?: number, steps: readonly DiscountStep[] = DISCOUNT_STEPS): Promise<Priced> {
-  return price(await db.$sameConnection((conn) => load(conn, userId, lines, addressId)), lines, steps)
+  return price(await load(db, userId, lines, addressId), lines, steps)
 }
 
 /** priceCheckout inside a unit (the order's creation): the reads go out with the unit's first statements. */

@@ -1,7 +1,7 @@
 // Join rows behind the virtual id lists of the RBAC resources (an admin's role_id, a role's menu_id...),
 // and the rule that nobody grants more than they hold.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Db } from '../../core/db.ts'
+import type { Db } from '../../core/db/index.ts'
 import type { Tx } from '../../core/resource.ts'
 import { forbidden, invalid } from '../../core/errors.ts'
 import { reachableMenuIds } from './menuTree.ts'

@@ -1,7 +1,7 @@
 // An area (of a store, of an address) from the cascader's [province, city, district] ids: the chain must hold, and
 // area_info names it.
 import { translate, type Locale } from '@qshop/shared'
-import type { Db } from '../../core/db.ts'
+import type { Db } from '../../core/db/index.ts'
 import type { Tx } from '../../core/resource.ts'
 import { invalid } from '../../core/errors.ts'
 

@@ -1,6 +1,6 @@
 // The categories a store may sell in (store_classes.class_id: JSON list of [level 1, level 2, level 3] id paths).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Db } from '../../core/db.ts'
+import type { Db } from '../../core/db/index.ts'
 import type { Tx } from '../../core/resource.ts'
 import { invalid } from '../../core/errors.ts'
 import { CLASS_LEVELS } from '@qshop/shared/schemas/catalog'

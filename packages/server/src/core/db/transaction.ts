@@ -1,0 +1,249 @@
+// A unit of work's transaction (core/unitOfWork.ts opens one per attempt through Db.$transaction): a connection of the
+// unit pool (pools.ts) on which @prisma/adapter-mariadb has begun a transaction, the raw statements and ORM calls of
+// the unit's work, and its end.
+//
+// Invariants:
+// 1. Statements run in the order the work issues them, raw and ORM alike. Raw statements go to the driver at once,
+//    so those the work sends without waiting for each other share a round trip (the driver pipelines them and the
+//    server runs them in the order sent). An ORM call is compiled by Prisma before it reaches the connection, so it
+//    waits until everything issued before it has been handed to the driver, and what is issued after it waits until
+//    it has finished (StatementOrder).
+// 2. The connection is fenced before COMMIT or ROLLBACK is sent: from that moment every statement the work issues is
+//    refused, while those already handed to the driver run before the COMMIT or ROLLBACK, inside the transaction.
+//    A late statement can therefore never run after the end, on a connection back in the pool.
+// 3. The transaction ends once: by the work's end (commit or rollback), or by its timeout (rollback), whichever comes
+//    first. The commit waits for Prisma's part (ORM calls still running, then Prisma's transaction) and checks for
+//    the timeout after it, right before COMMIT is sent, so a transaction the timeout rolled back is never reported
+//    committed.
+// 4. A transaction the server rolled back by itself (a deadlock) is never committed: its later statements are refused
+//    and the commit throws the server's refusal (the unit of work runs the unit again).
+// 5. Prisma joins on the work's first ORM call, through prismaBridge.ts: its transaction client runs on this
+//    connection. Raw-only units (checkout, payment) never start Prisma's transaction machinery.
+import type { IsolationLevel, SqlDriverAdapter, SqlQueryable, Transaction } from '@prisma/driver-adapter-utils'
+import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts'
+import { rolledBackByServer } from './errors.ts'
+import { lendUnit, ADAPTER_NAME } from './prismaBridge.ts'
+import { rawStatements, type RawInsert } from './rawStatements.ts'
+
+/** What a unit's work writes through: Prisma's transaction client, its raw statements on the unit's connection. */
+export type Tx = Prisma.TransactionClient & RawInsert
+
+export type TransactionOptions = { isolationLevel?: Prisma.TransactionIsolationLevel; timeout: number; maxWait: number }
+
+const ISOLATION: Record<string, IsolationLevel> = {
+  ReadUncommitted: 'READ UNCOMMITTED',
+  ReadCommitted: 'READ COMMITTED',
+  RepeatableRead: 'REPEATABLE READ',
+  Serializable: 'SERIALIZABLE',
+}
+const ENDED = 'the transaction has already ended'
+const noop = () => {}
+
+/** Statements in the order issued (invariant 1). `gate` settles once everything issued so far has been handed to the
+ *  driver, or has finished for an ORM call; null when that is already so. */
+class StatementOrder {
+  #gate: Promise<void> | null = null
+
+  /** A raw statement: `send` hands it to the driver now, or right after what was issued before it. */
+  raw<T>(send: () => Promise<T>): Promise<T> {
+    if (!this.#gate) return send()
+    let result!: Promise<T>
+    const sent = this.#gate.then(() => {
+      result = send()
+    })
+    this.#wait(sent)
+    return sent.then(() => result)
+  }
+
+  /** An ORM call: starts once what was issued before it has been handed over; what follows waits for it to finish. */
+  orm<T>(run: () => Promise<T>): Promise<T> {
+    const result = this.#gate ? this.#gate.then(run) : run()
+    this.#wait(result.then(noop, noop))
+    return result
+  }
+
+  /** Settles once every ORM call issued so far has finished and every raw statement has been handed over. */
+  settled(): Promise<void> {
+    return this.#gate ?? Promise.resolve()
+  }
+
+  #wait(gate: Promise<void>) {
+    this.#gate = gate
+    void gate.then(() => {
+      if (this.#gate === gate) this.#gate = null
+    })
+  }
+}
+
+export type UnitTransaction = {
+  readonly tx: Tx
+  /** Ends Prisma's part, then commits; throws (and the caller rolls back) when the transaction cannot be committed. */
+  commit(): Promise<void>
+  /** Fences the connection and rolls back; safe to call after anything, including a failed commit. */
+  rollback(): Promise<void>
+}
+
+/** A transaction begun on a connection of the unit pool within `maxWait` ms (invariants at the top of the file). */
+export async function openTransaction(adapter: Promise<SqlDriverAdapter>, prisma: PrismaClient, options: TransactionOptions): Promise<UnitTransaction> {
+  const isolation = options.isolationLevel ? ISOLATION[options.isolationLevel] : undefined
+  const begun = adapter.then((a) => a.startTransaction(isolation))
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no database connection within ${options.maxWait} ms`)), options.maxWait)
+  })
+  try {
+    return new UnitConnection(await Promise.race([begun, late]), prisma, options)
+  } catch (err) {
+    // A connection that arrives after all goes back to the pool, its transaction undone.
+    begun.then((t) => t.rollback(), noop).catch(noop)
+    throw err
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+class UnitConnection implements UnitTransaction {
+  readonly tx: Tx
+  readonly #transaction: Transaction
+  readonly #prisma: PrismaClient
+  readonly #timeout: number
+  readonly #startedAt = performance.now()
+  readonly #timer: NodeJS.Timeout
+  readonly #order = new StatementOrder()
+  /** set when the end is sent (the fence): COMMIT or ROLLBACK, and whether the timeout sent it */
+  #ending: Promise<void> | null = null
+  #timedOut = false
+  /** the refusal with which the server rolled the transaction back by itself */
+  #rolledBack: unknown = null
+  /** Prisma's part: its transaction client once joined, the end of its transaction, how to settle it */
+  #joined: Promise<Prisma.TransactionClient> | null = null
+  #prismaDone: Promise<unknown> = Promise.resolve()
+  #settlePrisma: ((committed: boolean) => void) | null = null
+
+  constructor(transaction: Transaction, prisma: PrismaClient, options: TransactionOptions) {
+    this.#transaction = transaction
+    this.#prisma = prisma
+    this.#timeout = options.timeout
+    this.#timer = setTimeout(() => {
+      if (this.#ending) return
+      this.#timedOut = true
+      this.#end('ROLLBACK').catch(noop)
+    }, options.timeout)
+    const raw = rawStatements((send) => this.#order.raw(() => this.#onConnection(send)))
+    this.tx = unitClient(raw, (call) => this.#orm(call))
+  }
+
+  async commit(): Promise<void> {
+    try {
+      // Prisma's part: the ORM calls still running, then Prisma's transaction.
+      await this.#order.settled()
+      await this.#settleJoined(true)
+      // Checked again here: the timeout may have ended the transaction while Prisma finished.
+      if (this.#timedOut) throw new Error(`the transaction passed its ${this.#timeout} ms timeout and was rolled back`)
+      this.#assertOpen()
+      await this.#end('COMMIT')
+    } finally {
+      clearTimeout(this.#timer)
+    }
+  }
+
+  async rollback(): Promise<void> {
+    const ended = this.#end('ROLLBACK')
+    clearTimeout(this.#timer)
+    await this.#settleJoined(false).catch(noop)
+    await ended.catch(noop)
+  }
+
+  /** The fence and the end, once (invariants 2 and 3): the statement is handed to the driver in this same turn. */
+  #end(statement: 'COMMIT' | 'ROLLBACK'): Promise<void> {
+    this.#ending ??= statement === 'COMMIT' ? this.#transaction.commit() : this.#transaction.rollback()
+    return this.#ending
+  }
+
+  #assertOpen(): void {
+    if (this.#ending) throw new Error(ENDED)
+    if (this.#rolledBack) throw this.#rolledBack
+  }
+
+  /** Hands a statement to the connection while the transaction is open, noting a rollback by the server. */
+  #onConnection<T>(send: (on: SqlQueryable) => Promise<T>): Promise<T> {
+    try {
+      this.#assertOpen()
+    } catch (err) {
+      return Promise.reject(err)
+    }
+    return send(this.#transaction).catch((err: unknown) => {
+      if (rolledBackByServer(err)) this.#rolledBack ??= err
+      throw err
+    })
+  }
+
+  #orm<T>(call: (prismaTx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+    return this.#order.orm(async () => {
+      this.#assertOpen()
+      return call(await this.#join())
+    })
+  }
+
+  /** Prisma's transaction client on this connection, started on the first ORM call (invariant 5). */
+  #join(): Promise<Prisma.TransactionClient> {
+    this.#joined ??= new Promise<Prisma.TransactionClient>((resolve, reject) => {
+      const lentToPrisma: Transaction = {
+        provider: this.#transaction.provider,
+        adapterName: ADAPTER_NAME,
+        options: { usePhantomQuery: true },
+        queryRaw: (query) => this.#onConnection((on) => on.queryRaw(query)),
+        executeRaw: (query) => this.#onConnection((on) => on.executeRaw(query)),
+        // The unit commits once its work is done; Prisma rolls back when its own timeout passes.
+        commit: () => Promise.resolve(),
+        rollback: () => this.#end('ROLLBACK'),
+      }
+      // Prisma's own timeout is left later than the unit's, which ends the transaction first.
+      const left = Math.max(1, this.#timeout - (performance.now() - this.#startedAt))
+      this.#prismaDone = lendUnit(lentToPrisma, () =>
+        this.#prisma.$transaction(
+          (prismaTx) => {
+            resolve(prismaTx)
+            return new Promise((committed, rolledBack) => {
+              this.#settlePrisma = (ok) => (ok ? committed(null) : rolledBack(new Error('the unit rolled back')))
+            })
+          },
+          { timeout: left + 1000, maxWait: left + 1000 },
+        ),
+      )
+      this.#prismaDone.catch(reject)
+    })
+    return this.#joined
+  }
+
+  /** Ends Prisma's transaction, if it was started, and waits for it. */
+  async #settleJoined(committed: boolean): Promise<void> {
+    if (!this.#joined) return
+    await this.#joined.catch(noop)
+    this.#settlePrisma?.(committed)
+    await this.#prismaDone
+  }
+}
+
+/** What a unit's work is handed: raw statements on the unit's connection; anything else (model delegates,
+ *  `$queryRawUnsafe`…) is Prisma's transaction client, called through `orm`. */
+function unitClient(raw: ReturnType<typeof rawStatements>, orm: <T>(call: (prismaTx: Prisma.TransactionClient) => Promise<T>) => Promise<T>): Tx {
+  const own = raw as unknown as Record<PropertyKey, unknown>
+  type Callable = (...args: unknown[]) => Promise<unknown>
+  const member = (prismaTx: Prisma.TransactionClient, name: PropertyKey) => (prismaTx as unknown as Record<PropertyKey, unknown>)[name]
+  const ormMember = (name: PropertyKey) =>
+    new Proxy(function ormCall() {}, {
+      // tx.orders.findMany(args)
+      get: (_target, method) => (...args: unknown[]) => orm((prismaTx) => (member(prismaTx, name) as Record<PropertyKey, Callable>)[method](...args)),
+      // tx.$queryRawUnsafe(sql, …)
+      apply: (_target, _this, args: unknown[]) => orm((prismaTx) => Reflect.apply(member(prismaTx, name) as Callable, prismaTx, args)),
+    })
+  return new Proxy({} as Tx, {
+    get(_target, prop) {
+      if (Object.hasOwn(own, prop)) return own[prop]
+      // not a thenable, and nothing for inspection
+      if (prop === 'then' || typeof prop === 'symbol') return undefined
+      return ormMember(prop)
+    },
+  })
+}
