@@ -124,7 +124,8 @@ export type RefundDetail = {
   /** an agreed return not shipped back by then closes by itself; null unless a return was agreed */
   ship_deadline: string | null
   refunded_at: string | null
-  /** when the request was closed by the admin or by itself (a return not shipped in time); null otherwise */
+  /** when the admin closed the request (or upheld its refusal in arbitration), or it closed by itself (a return not
+   *  shipped in time); null otherwise */
   closed_at: string | null
   created_at: string
   updated_at: string

@@ -4,7 +4,10 @@
 // sweeper, once — and the order then settles.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import type { Job } from 'bullmq'
+import { REPO_ROOT } from '../../app.ts'
 import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
 import { createAdmin } from '../../../test/factories.ts'
 import { tokenFor } from '../rbac/testkit.ts'
@@ -173,6 +176,24 @@ describe('an agreed return the shopper does not ship', () => {
 
     await app.db.orders.update({ where: { id: w.orderId }, data: { settle_after: new Date(Date.now() - 1000) } })
     expect((await settleOrder(app, w.orderId, new Date())).outcome).toBe('settled')
+  })
+
+  test('a return agreed before ship deadlines existed gets one from the migration, and the sweeper closes it once past', async () => {
+    const sql = readFileSync(path.join(REPO_ROOT, 'prisma/migrations/20261126090100_refund_ship_deadline_backfill/migration.sql'), 'utf8')
+    const w = await world(1)
+    // A pending request of the other line: no deadline to give.
+    const other = await http(app).post('/api/user/order/refund').set(w.userAuth).set('Idempotency-Key', `legacy-${w.orderId}`)
+      .send({ order_id: w.orderId, refund_type: 1, lines: [{ order_goods_id: w.lines[1].id, num: 1 }], refund_money: '5.00', refund_remark: 'x' })
+    await put(w.sellerAuth, `/Seller/refunds/${w.id}/agree`)
+    // As an agreement before this release left it: no deadline; agreed 8 days ago.
+    const agreedAt = new Date(Date.now() - 8 * DAY)
+    await app.db.$executeRaw`UPDATE refunds SET ship_deadline = NULL, updated_at = ${agreedAt} WHERE id = ${w.id}`
+    await app.db.$executeRawUnsafe(sql)
+    expect((await refund(w.id)).ship_deadline!.getTime()).toBe(agreedAt.getTime() + 7 * DAY)
+    expect((await refund(other.body.data.id)).ship_deadline).toBeNull()
+    expect(await sweepUnshippedReturns(app)).toEqual({ closed: 1 })
+    expect(await refund(w.id)).toMatchObject({ refund_verify: 4, closed_by: null })
+    expect((await refund(other.body.data.id)).refund_verify).toBe(0)
   })
 
   test('a return shipped in time stays open; the days come from task.return_ship_days as the admin set them', async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import type { Job } from 'bullmq'
 import { bearer, createTestApp, eventually, http, resetDb, startQueueWorker } from '../../../test/helpers.ts'
+import { createAdmin } from '../../../test/factories.ts'
 import { tokenFor } from '../rbac/testkit.ts'
 import { registerPaymentRefunder, type RefundRequest, type RefundResult } from '../../adapters/payment/index.ts'
 import { FakePaymentRefunder } from '../../adapters/payment/fake.ts'
@@ -97,6 +98,10 @@ describe('a refund through the payment gateway', () => {
       expect(job?.data).toEqual({ refund_id: w.id })
       const seenByShopper = await http(app).get(`/api/user/refunds/${w.id}`).set(w.userAuth)
       expect(seenByShopper.body.data).toMatchObject({ refund_verify: 1, refund_step: 2 })
+      // The money may be at the gateway already: the admin cannot close it any more.
+      const admin = bearer(await tokenFor(app, 'admin', (await createAdmin(app)).id))
+      const close = await http(app).put(`/api/Admin/refunds/${w.id}/close`).set(admin).send({ admin_remark: 'x' })
+      expect(close.body).toMatchObject({ code: 402, msg: '售后申请的状态已变化，请刷新后再试' })
 
       const worker = startQueueWorker(app, QUEUE_AFTERSALES)
       try {
