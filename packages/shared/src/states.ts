@@ -48,12 +48,12 @@ export function canTransition(machine: StateMachine, from: number, to: number): 
   return machine.next[from]?.includes(to) ?? false
 }
 
-const O = ORDER_STATUS
 /** Orders that may take an after-sales request, within their after-sale window (settle_after) and before settlement:
  *  paid, shipped, received, or completed by its reviews (the window stays open whatever the reviews). The server's
  *  guard and check are built from this (server modules/aftersales/eligibility.ts). */
 export const REFUNDABLE_ORDER_STATUSES: readonly number[] = [ORDER_STATUS.PAID, ORDER_STATUS.SHIPPED, ORDER_STATUS.RECEIVED, ORDER_STATUS.COMPLETED]
 
+const O = ORDER_STATUS
 /** Orders: cancelled (stock back) or paid while unpaid; shipped, received, completed (every line reviewed). A full
  *  refund completes a paid, shipped or received order at once. After-sales requests do not move the order: they are
  *  counted in orders.open_refunds, so a partly refunded order ships, is received and completes normally; status 5 is

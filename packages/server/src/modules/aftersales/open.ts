@@ -24,7 +24,6 @@ function refundNumber(now: Date): string {
   return `R${stamp}${pad(randomInt(0, 100_000), 5)}${pad(randomInt(0, 100_000), 5)}`
 }
 
-
 /** GET /api/user/order/{id}/refund_caps: per line what is left to ask for, and whether a request may be opened. */
 export async function refundCapsOf(app: FastifyInstance, ctx: RequestContext, orderId: number): Promise<RefundCaps> {
   const userId = ctx.actor!.id
