@@ -154,6 +154,19 @@ const grantedKeys = async (area: Area, roleId: number) =>
     ? (await app.db.admin_to_permissions.findMany({ where: { role_id: roleId }, include: { permission: true } })).map((l) => l.permission.apis).sort()
     : (await app.db.user_to_permissions.findMany({ where: { role_id: roleId }, include: { permission: true } })).map((l) => l.permission.apis).sort()
 
+describe('closing after-sales requests', () => {
+  test('admin.refunds.close is its own key, seeded with its name: arbitrating (verify) or reading refunds does not open it', async () => {
+    expect(routes.filter((r) => r.permission === 'admin.refunds.close').map(routeLabel)).toEqual(['PUT /api/Admin/refunds/:id/close [admin.refunds.close]'])
+    expect(await app.db.admin_permissions.findFirstOrThrow({ where: { apis: 'admin.refunds.close' }, select: { name: true } })).toEqual({ name: '退款订单 关闭' })
+    const close = (auth: Record<string, string>) => http(app).put('/api/Admin/refunds/1/close').set(auth).send({ admin_remark: 'x' })
+    const others = await accountWith('admin', ['admin.refunds.index', 'admin.refunds.show', 'admin.refunds.verify'])
+    expect((await close(others.auth)).status).toBe(403)
+    const holder = await accountWith('admin', ['admin.refunds.close'])
+    // Past the permission check: no such request.
+    expect((await close(holder.auth)).status).toBe(404)
+  })
+})
+
 describe('super-admin-only routes', () => {
   test('are exactly the actions the resource declarations (which the web app reads to hide buttons) call super-only', () => {
     const declared = [...Object.values(ADMIN_RESOURCES), ...Object.values(SELLER_RESOURCES)].flatMap((decl) =>

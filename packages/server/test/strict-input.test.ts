@@ -50,6 +50,7 @@ const VALID: Record<string, object> = {
   'PUT /api/user/refunds/:id/arbitrate': { arbitration_remark: 'x' },
   'PUT /api/Seller/refunds/:id/refuse': { refuse_remark: 'x' },
   'PUT /api/Admin/refunds/:id/arbitrate': { decision: 'close', admin_remark: 'x' },
+  'PUT /api/Admin/refunds/:id/close': { admin_remark: 'x' },
   'PUT /api/store': {
     store_name: 'Shop', store_mobile: '13800138000', area: [1, 2, 3], store_address: 'Street 1', business_license: '/uploads/l.png',
     business_license_no: 'L1', legal_person: 'Li', store_phone: '13800138000', id_card_no: '11010519491231002X',

@@ -25,11 +25,13 @@ export const PAY_STATUS = { UNPAID: 0, PAID: 1 } as const
 /** refunds.refund_type */
 export const REFUND_TYPE = { MONEY: 0, GOODS: 1 } as const
 /** refunds.refund_verify: the seller's decision, the admin's arbitration of a refusal, or closed without a refund
- *  (withdrawn by the shopper, or the refusal upheld). Open = pending, arbitrating, or agreed and not yet done. */
+ *  (withdrawn by the shopper, the refusal upheld, closed by the admin, or a return not shipped in time). Open =
+ *  pending, arbitrating, or agreed and not yet done. */
 export const REFUND_VERIFY = { PENDING: 0, AGREED: 1, REFUSED: 2, ARBITRATING: 3, CLOSED: 4 } as const
-/** refunds.refund_step: a return waits for the buyer's shipment, then for the seller to confirm the goods; DONE = the
- *  money went back. (qwshop's 2, "seller re-shipped", belongs to exchanges, which we do not offer.) */
-export const REFUND_STEP = { AWAIT_BUYER_SHIPMENT: 0, AWAIT_SELLER: 1, DONE: 3 } as const
+/** refunds.refund_step: a return waits for the buyer's shipment, then for the seller to confirm the goods; REFUNDING =
+ *  the money is on its way back through the payment gateway (its job has not had the gateway's answer yet); DONE =
+ *  the money went back. (qwshop's 2 is "seller re-shipped", of exchanges, which we do not offer: ours is refunding.) */
+export const REFUND_STEP = { AWAIT_BUYER_SHIPMENT: 0, AWAIT_SELLER: 1, REFUNDING: 2, DONE: 3 } as const
 /** goods.goods_verify */
 export const GOODS_VERIFY = { REJECTED: 0, APPROVED: 1, PENDING: 2 } as const
 /** stores.store_verify: filling in, verifying, denied (with a reason), passed */
@@ -45,6 +47,11 @@ export type StateMachine = {
 export function canTransition(machine: StateMachine, from: number, to: number): boolean {
   return machine.next[from]?.includes(to) ?? false
 }
+
+/** Orders that may take an after-sales request, within their after-sale window (settle_after) and before settlement:
+ *  paid, shipped, received, or completed by its reviews (the window stays open whatever the reviews). The server's
+ *  guard and check are built from this (server modules/aftersales/eligibility.ts). */
+export const REFUNDABLE_ORDER_STATUSES: readonly number[] = [ORDER_STATUS.PAID, ORDER_STATUS.SHIPPED, ORDER_STATUS.RECEIVED, ORDER_STATUS.COMPLETED]
 
 const O = ORDER_STATUS
 /** Orders: cancelled (stock back) or paid while unpaid; shipped, received, completed (every line reviewed). A full
@@ -74,21 +81,35 @@ export const PAYMENT_FLOW: StateMachine = { model: 'order_pays', field: 'pay_sta
 
 const V = REFUND_VERIFY
 /** After-sales decision: the seller (or, past the deadline, the auto-agree job) agrees or refuses a pending request;
- *  the shopper withdraws it while pending or takes a refusal to arbitration; the admin agrees or closes it. */
+ *  the shopper withdraws it while pending or takes a refusal to arbitration; the admin agrees or closes it. The admin
+ *  may also close any open request whose money has not started back (pending, arbitrating, an agreed return not yet
+ *  confirmed: the step is part of that change's guard), and an agreed return the shopper does not ship in time
+ *  closes by itself. */
 export const REFUND_VERIFY_FLOW: StateMachine = {
   model: 'refunds',
   field: 'refund_verify',
-  next: { [V.PENDING]: [V.AGREED, V.REFUSED, V.CLOSED], [V.REFUSED]: [V.ARBITRATING], [V.ARBITRATING]: [V.AGREED, V.CLOSED] },
+  next: { [V.PENDING]: [V.AGREED, V.REFUSED, V.CLOSED], [V.REFUSED]: [V.ARBITRATING], [V.ARBITRATING]: [V.AGREED, V.CLOSED], [V.AGREED]: [V.CLOSED] },
 }
 
 const R = REFUND_STEP
-/** After-sales steps of an agreed request: a money-only refund is done at once (0 → 3); a return is shipped by the
- *  buyer (0 → 1), and refunded once the seller confirms the goods (1 → 3). */
+/** After-sales steps of an agreed request: a money-only refund goes back at once (0 → 3 through the ledger, 0 → 2
+ *  through a gateway); a return is shipped by the buyer (0 → 1) and refunded once the seller confirms the goods (1 → 3,
+ *  or 1 → 2); a gateway refund is done once the gateway says so (2 → 3). */
 export const REFUND_STEP_FLOW: StateMachine = {
   model: 'refunds',
   field: 'refund_step',
-  next: { [R.AWAIT_BUYER_SHIPMENT]: [R.AWAIT_SELLER, R.DONE], [R.AWAIT_SELLER]: [R.DONE] },
+  next: { [R.AWAIT_BUYER_SHIPMENT]: [R.AWAIT_SELLER, R.REFUNDING, R.DONE], [R.AWAIT_SELLER]: [R.REFUNDING, R.DONE], [R.REFUNDING]: [R.DONE] },
 }
+
+/** An open request whose money has not started back, which the admin may close: its refund_verify and its refund_step
+ *  both among these (pending and arbitrating requests are at step 0; a refunding one is the gateway's to finish). */
+export const REFUND_CLOSABLE = {
+  verify: [V.PENDING, V.AGREED, V.ARBITRATING] as readonly number[],
+  step: [R.AWAIT_BUYER_SHIPMENT, R.AWAIT_SELLER] as readonly number[],
+} as const
+
+export const isRefundClosable = (r: { refund_verify: number; refund_step: number }): boolean =>
+  REFUND_CLOSABLE.verify.includes(r.refund_verify) && REFUND_CLOSABLE.step.includes(r.refund_step)
 
 const G = GOODS_VERIFY
 /** Goods review: the admin decides a pending goods (2 → 1 or 0) and may reverse a decision (1 → 0, taken down with a

@@ -98,4 +98,16 @@ describe('guarded changes', () => {
     expect(await runUnit(infra, (tx) => transition(tx, ORDER_FLOW, [], { from: ORDER_STATUS.UNPAID, to: ORDER_STATUS.PAID }))).toBe(0)
     await expect(transition(app.db as never, ORDER_FLOW, mine, { from: ORDER_STATUS.RECEIVED, to: ORDER_STATUS.COMPLETED }, { data: { 'x = 1; --': 1 } })).rejects.toThrow(/column name/)
   })
+
+  test('a condition listing values requires one of them', async () => {
+    const [open, settled, other] = [await order(ORDER_STATUS.PAID), await order(ORDER_STATUS.PAID), await order(ORDER_STATUS.PAID)]
+    await app.db.orders.update({ where: { id: settled }, data: { is_settlement: 1 } })
+    await app.db.orders.update({ where: { id: other }, data: { open_refunds: 3 } })
+    const shipping = await runUnit(infra, (tx) =>
+      transition(tx, ORDER_FLOW, [open, settled, other], { from: ORDER_STATUS.PAID, to: ORDER_STATUS.SHIPPED }, { where: { is_settlement: 0, open_refunds: [0, 1] } }),
+    )
+    expect(shipping).toBe(1)
+    expect([await statusOf(open), await statusOf(settled), await statusOf(other)]).toEqual([ORDER_STATUS.SHIPPED, ORDER_STATUS.PAID, ORDER_STATUS.PAID])
+    await expect(runUnit(infra, (tx) => transition(tx, ORDER_FLOW, open, { from: ORDER_STATUS.SHIPPED, to: ORDER_STATUS.RECEIVED }, { where: { open_refunds: [] } }))).rejects.toThrow(/no value/)
+  })
 })

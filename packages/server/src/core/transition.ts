@@ -9,8 +9,10 @@ import { canTransition, type StateMachine } from '@qshop/shared'
 import type { Tx } from './unitOfWork.ts'
 
 export type Change = { from: number | readonly number[]; to: number }
-/** Column values for `data` and equality conditions for `where`. */
+/** Column values for `data`. */
 export type Columns = Record<string, string | number | boolean | Date | Prisma.Decimal | null>
+/** Conditions for `where`: a value (equality, or IS NULL), or a list of values (IN). */
+export type Conditions = Record<string, Columns[string] | readonly (string | number)[]>
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/
 function column(name: string): Prisma.Sql {
@@ -18,9 +20,19 @@ function column(name: string): Prisma.Sql {
   return Prisma.raw(`\`${name}\``)
 }
 
+/** One condition of `where`. */
+function condition(name: string, v: Conditions[string]): Prisma.Sql {
+  if (v === null) return Prisma.sql`${column(name)} IS NULL`
+  if (Array.isArray(v)) {
+    if (!v.length) throw new Error(`transition: no value for ${name}`)
+    return Prisma.sql`${column(name)} IN (${Prisma.join(v)})`
+  }
+  return Prisma.sql`${column(name)} = ${v}`
+}
+
 /**
  * Moves the row `id` (or each of the rows `ids`) from `change.from` (one status or several) to `change.to`, writing
- * `data` in the same statement and requiring the equality conditions of `where` as well (e.g. the owner's id).
+ * `data` in the same statement and requiring the conditions of `where` as well (e.g. the owner's id, another status).
  * Answers how many rows changed: 0 means the row is gone, is someone else's or is in another status, and the caller
  * decides what that means. A change the table does not allow is a programming error: it throws before any SQL.
  */
@@ -29,7 +41,7 @@ export async function transition(
   machine: StateMachine,
   id: number | readonly number[],
   change: Change,
-  opts: { where?: Columns; data?: Columns } = {},
+  opts: { where?: Conditions; data?: Columns } = {},
 ): Promise<number> {
   const from = typeof change.from === 'number' ? [change.from] : [...change.from]
   if (!from.length) throw new Error('transition: no status to change from')
@@ -46,7 +58,7 @@ export async function transition(
   const conditions = [
     Prisma.sql`\`id\` IN (${Prisma.join(ids)})`,
     Prisma.sql`${field} IN (${Prisma.join(from)})`,
-    ...Object.entries(opts.where ?? {}).map(([k, v]) => (v === null ? Prisma.sql`${column(k)} IS NULL` : Prisma.sql`${column(k)} = ${v}`)),
+    ...Object.entries(opts.where ?? {}).map(([k, v]) => condition(k, v)),
   ]
   return tx.$executeRaw`UPDATE ${column(machine.model)} FORCE INDEX (PRIMARY) SET ${Prisma.join(sets, ', ')} WHERE ${Prisma.join(conditions, ' AND ')}`
 }

@@ -145,6 +145,7 @@ const zh = {
   'fields.task_settlement_days': '订单完成后结算给店铺（天）',
   'fields.task_after_sale_days': '收货后可申请售后（天）',
   'fields.task_refund_agree_hours': '商家未处理的退款自动同意（小时）',
+  'fields.task_return_ship_days': '同意退货后买家未寄回自动关闭（天）',
 }
 
 type LabelKey = keyof typeof zh
@@ -284,6 +285,7 @@ const en: Record<LabelKey, string> = {
   'fields.task_settlement_days': 'Settle to the store after completion (days)',
   'fields.task_after_sale_days': 'After-sales allowed after receipt (days)',
   'fields.task_refund_agree_hours': 'Agree unanswered refund requests after (hours)',
+  'fields.task_return_ship_days': 'Close agreed returns the buyer has not shipped after (days)',
 }
 
 /** The web merges these into its translations (like FIELD_LABELS). */

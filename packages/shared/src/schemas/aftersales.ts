@@ -1,5 +1,6 @@
 // After-sales requests (refund only, or return then refund), per order line: the shopper's bodies and answers, the
-// seller's decisions and the admin's arbitration (issue 10; the money rules are in the server's modules/aftersales).
+// seller's decisions, the admin's arbitration and closing (docs/after-checkout.md; the money rules are in the server's
+// modules/aftersales).
 import { z } from 'zod'
 import * as zx from '../zx.ts'
 import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../list.ts'
@@ -41,6 +42,9 @@ export const refundRefuseBody = z.strictObject({ refuse_remark: zx.text(REFUND_R
 
 /** PUT /api/Admin/refunds/{id}/arbitrate: agree (the money goes back, or the return starts) or close the request */
 export const refundAdminDecisionBody = z.strictObject({ decision: z.enum(['agree', 'close']), admin_remark: zx.text(REFUND_REMARK_MAX, 1) })
+
+/** PUT /api/Admin/refunds/{id}/close: the admin closes an open request without a refund, saying why */
+export const refundCloseBody = z.strictObject({ admin_remark: zx.text(REFUND_REMARK_MAX, 1) })
 
 /** GET /api/user/refunds */
 export const refundListQuery = z.strictObject({
@@ -117,7 +121,12 @@ export type RefundDetail = {
   delivery_code: string
   delivery_no: string
   agree_deadline: string | null
+  /** an agreed return not shipped back by then closes by itself; null unless a return was agreed */
+  ship_deadline: string | null
   refunded_at: string | null
+  /** when the admin closed the request (or upheld its refusal in arbitration), or it closed by itself (a return not
+   *  shipped in time); null otherwise */
+  closed_at: string | null
   created_at: string
   updated_at: string
   lines: RefundLine[]

@@ -145,6 +145,8 @@ export const CONFIG_FIELDS = {
     after_sale_days: countLeaf(365, 7),
     /** a refund request the seller leaves unanswered is agreed after this long */
     refund_agree_hours: countLeaf(24 * 30, 48),
+    /** an agreed return the shopper has not shipped back this long after is closed */
+    return_ship_days: countLeaf(365, 7),
   },
 } satisfies Record<ConfigGroup, Record<string, Leaf | Section>>
 

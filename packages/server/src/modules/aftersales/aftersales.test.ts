@@ -9,6 +9,7 @@ import { createAdmin, createSeller } from '../../../test/factories.ts'
 import { tokenFor } from '../rbac/testkit.ts'
 import { registerPaymentRefunder } from '../../adapters/payment/index.ts'
 import { FakePaymentRefunder } from '../../adapters/payment/fake.ts'
+import { settleOrder } from '../settlement/settle.ts'
 import { refundAgreeJob } from './agreeJob.ts'
 import { paidOrder, paidWorld, shipOrder, shopper } from './testkit.ts'
 
@@ -251,8 +252,100 @@ describe('refusal, arbitration, withdrawal', () => {
   })
 })
 
+describe('a refusal that a later refund of the same line no longer leaves room for', () => {
+  const NO_LONGER_FITS = '该商品已另行退款，本申请超出了剩余可退的数量或金额'
+
+  /** A received order (2 × 10.00, 3 × 5.00 of which the second line carries 1.00 of discounts: 14.00 paid); request
+   *  `first` on a line refused by the seller, then `second` on the same line agreed and refunded. */
+  async function superseded(line: 0 | 1, first: { num: number; money: string }, second: { num: number; money: string }) {
+    const w = await paidWorld(app)
+    const a = await auths(w)
+    await app.db.order_goods.update({ where: { id: w.lines[1].id }, data: { discount_money: '1.00' } })
+    await app.db.orders.update({ where: { id: w.orderId }, data: { coupon_money: '1.00', total_price: { decrement: 1 } } })
+    await shipOrder(app, w.orderId, { receive: true })
+    const ask = (r: { num: number; money: string }) =>
+      open(a.user, { order_id: w.orderId, refund_type: 0, lines: [{ order_goods_id: w.lines[line].id, num: r.num }], refund_money: r.money, refund_remark: 'x' })
+    const firstId = (await ask(first)).body.data.id as number
+    expect((await http(app).put(`/api/Seller/refunds/${firstId}/refuse`).set(a.seller).send({ refuse_remark: 'no' })).body.code).toBe(200)
+    const secondId = (await ask(second)).body.data.id as number
+    expect((await http(app).put(`/api/Seller/refunds/${secondId}/agree`).set(a.seller).send({})).body.data.outcome).toBe('done')
+    return { w, a, firstId }
+  }
+
+  test('cannot be taken to arbitration: a translated 402, the request stays refused, the order settles', async () => {
+    // More units than are left (2 asked of a line with 1 left), and a cent more than what is left of the money (1 of
+    // 3 units asked at 4.67 after another unit took 4.67: 9.33 − 4.67 = 4.66 left for the second unit).
+    for (const [line, first, second] of [
+      [0, { num: 2, money: '20.00' }, { num: 1, money: '10.00' }],
+      [1, { num: 1, money: '4.67' }, { num: 1, money: '4.67' }],
+    ] as const) {
+      const { w, a, firstId } = await superseded(line, first, second)
+      const asked = await http(app).put(`/api/user/refunds/${firstId}/arbitrate`).set(a.user).send({ arbitration_remark: '请平台处理' })
+      expect(asked.body).toMatchObject({ code: 402, msg: NO_LONGER_FITS })
+      const en = await http(app).put(`/api/user/refunds/${firstId}/arbitrate`).set(a.user).set('lang', 'en').send({ arbitration_remark: 'please' })
+      expect(en.body).toMatchObject({ code: 402, msg: 'These goods were refunded by another request since: this request now exceeds what is left to refund.' })
+      expect(await refund(firstId)).toMatchObject({ refund_verify: 2, arbitration_remark: null })
+      expect(await order(w.orderId)).toMatchObject({ open_refunds: 0, refund_status: 2 })
+      expect(await app.db.refund_goods.count({ where: { refund_id: firstId, open_line: { not: null } } })).toBe(0)
+      await app.db.orders.update({ where: { id: w.orderId }, data: { settle_after: new Date(Date.now() - 1000) } })
+      expect((await settleOrder(app, w.orderId, new Date())).outcome).toBe('settled')
+    }
+  })
+
+  test('already in arbitration: agreeing answers the 402 on every retry, never a 500, counts nothing; the admin closes it and the order settles', async () => {
+    const { w, firstId } = await superseded(0, { num: 2, money: '20.00' }, { num: 1, money: '10.00' })
+    // As the request was taken to arbitration before the caps were checked there: open again, holding its line.
+    await app.db.refunds.update({ where: { id: firstId }, data: { refund_verify: 3, arbitration_remark: '请平台处理' } })
+    await app.db.orders.update({ where: { id: w.orderId }, data: { open_refunds: { increment: 1 }, refund_status: 0 } })
+    await app.db.refund_goods.updateMany({ where: { refund_id: firstId }, data: { open_line: w.lines[0].id } })
+    const before = await money(w.user.id)
+    for (let i = 0; i < 3; i++) {
+      const agreed = await http(app).put(`/api/Admin/refunds/${firstId}/arbitrate`).set(adminAuth).send({ decision: 'agree', admin_remark: '支持买家' })
+      expect([agreed.status, agreed.body.code, agreed.body.msg]).toEqual([200, 402, NO_LONGER_FITS])
+    }
+    expect(await refund(firstId)).toMatchObject({ refund_verify: 3, refund_step: 0, admin_remark: null })
+    expect(await money(w.user.id)).toBe(before)
+    const line = await app.db.order_goods.findUniqueOrThrow({ where: { id: w.lines[0].id } })
+    expect([line.refunded_num, line.refunded_money.toFixed(2), (await order(w.orderId)).refund_money.toFixed(2)]).toEqual([1, '10.00', '10.00'])
+
+    await app.db.orders.update({ where: { id: w.orderId }, data: { settle_after: new Date(Date.now() - 1000) } })
+    expect((await settleOrder(app, w.orderId, new Date())).outcome).toBe('refunds_open')
+    expect((await http(app).put(`/api/Admin/refunds/${firstId}/arbitrate`).set(adminAuth).send({ decision: 'close', admin_remark: '已部分退款' })).body.data.outcome).toBe('closed')
+    expect((await settleOrder(app, w.orderId, new Date())).outcome).toBe('settled')
+  })
+})
+
+describe('after the last review', () => {
+  test('the order is completed, and after-sales stay open until its settle_after', async () => {
+    const w = await paidWorld(app)
+    const a = await auths(w)
+    await shipOrder(app, w.orderId, { receive: true })
+    for (const l of w.lines) {
+      const posted = await http(app).post('/api/user/comments').set(a.user).send({ order_goods_id: l.id, score: 5, agree: 5, service: 5, speed: 5, content: '好' })
+      expect(posted.body.code, JSON.stringify(posted.body)).toBe(200)
+    }
+    const completed = await order(w.orderId)
+    expect(completed.order_status).toBe(6)
+    expect(completed.settle_after!.getTime()).toBeGreaterThan(Date.now())
+
+    expect((await http(app).get(`/api/user/order/${w.orderId}/refund_caps`).set(a.user)).body.data).toMatchObject({ refused: null, order_status: 6 })
+    const body = { order_id: w.orderId, refund_type: 0, lines: [{ order_goods_id: w.lines[1].id, num: 1 }], refund_money: '5.00', refund_remark: '坏了' }
+    const opened = await open(a.user, body)
+    expect(opened.body.code, JSON.stringify(opened.body)).toBe(200)
+    const before = await money(w.user.id)
+    expect((await http(app).put(`/api/Seller/refunds/${opened.body.data.id}/agree`).set(a.seller).send({})).body.data.outcome).toBe('done')
+    expect(await money(w.user.id)).toBe((Number(before) + 5).toFixed(2))
+    expect(await order(w.orderId)).toMatchObject({ order_status: 6, open_refunds: 0, refund_status: 2 })
+
+    // The window's end closes after-sales.
+    await app.db.orders.update({ where: { id: w.orderId }, data: { settle_after: new Date(Date.now() - 1000) } })
+    expect((await open(a.user, body)).body).toMatchObject({ code: 402, msg: '订单已超过售后期限' })
+    expect((await settleOrder(app, w.orderId, new Date())).outcome).toBe('settled')
+  })
+})
+
 describe('gateway payments', () => {
-  test('no gateway configured: a clear 402 and nothing changes; with the (fake) gateway the refund goes through it once', async () => {
+  test('no gateway configured: a clear 402 and nothing changes; with the (fake) gateway the request is refunding, the gateway not asked yet', async () => {
     const w = await paidWorld(app)
     const a = await auths(w)
     await app.db.orders.update({ where: { id: w.orderId }, data: { payment_name: 'wechat' } })
@@ -265,12 +358,11 @@ describe('gateway payments', () => {
     const fake = new FakePaymentRefunder()
     const unregister = registerPaymentRefunder('wechat', fake)
     try {
-      expect((await http(app).put(`/api/Seller/refunds/${id}/agree`).set(a.seller).send({})).body.data.outcome).toBe('done')
-      const r = await refund(id)
-      expect(fake.asked).toEqual([expect.objectContaining({ refund_no: r.refund_no, amount_cents: 1000, payment_name: 'wechat' })])
-      expect(r).toMatchObject({ refund_step: 3, pay_refund_no: `FAKE${r.refund_no}` })
+      // The gateway is asked by the refund-payback job after the commit (payback.test.ts).
+      expect((await http(app).put(`/api/Seller/refunds/${id}/agree`).set(a.seller).send({})).body.data.outcome).toBe('refunding')
+      expect(fake.asked).toEqual([])
+      expect(await refund(id)).toMatchObject({ refund_verify: 1, refund_step: 2 })
       expect(await money(w.user.id)).toBe(before)
-      expect((await order(w.orderId)).refund_money.toFixed(2)).toBe('10.00')
     } finally {
       unregister()
     }

@@ -7,15 +7,15 @@ import { REFUND_VERIFY } from '@qshop/shared'
 import { defineJob } from '../../jobs/define.ts'
 import type { Unit } from '../../core/unitOfWork.ts'
 import { AppError } from '../../core/errors.ts'
-import type { PaybackInfra } from './payback.ts'
+import type { Infra } from '../../plugins/infra.ts'
 import { agreeRequest } from './decide.ts'
+import { QUEUE_AFTERSALES } from './queue.ts'
 
-export const QUEUE_AFTERSALES = 'aftersales'
 export const AGREE_SWEEP_EVERY_MS = 60_000
 const SWEEP_BATCH = 200
 
 /** Agrees a due request; a business refusal (no gateway for the payment) leaves it pending for the seller. */
-async function agreeDue(infra: PaybackInfra, id: number, now: Date): Promise<string> {
+async function agreeDue(infra: Infra, id: number, now: Date): Promise<string> {
   try {
     return await agreeRequest(infra, id, {}, { dueAt: now })
   } catch (err) {
@@ -25,7 +25,7 @@ async function agreeDue(infra: PaybackInfra, id: number, now: Date): Promise<str
   }
 }
 
-export async function sweepDueAgrees(infra: PaybackInfra, now = new Date()): Promise<{ agreed: number }> {
+export async function sweepDueAgrees(infra: Infra, now = new Date()): Promise<{ agreed: number }> {
   const due = await infra.db.refunds.findMany({
     where: { refund_verify: REFUND_VERIFY.PENDING, agree_deadline: { lt: now } },
     select: { id: true },

@@ -1,10 +1,11 @@
 // The caps of per-line refunds: however a line's units are asked back over several requests, and whatever each asks
 // (up to its cap), the parts add up to at most what was paid — exactly what was paid once every unit is back — and a
-// request's money splits over its lines and freight to the cent.
+// request's money splits over its lines and freight to the cent; a request opened earlier no longer fits once another
+// took its units or its money.
 import { expect, test } from 'vitest'
 import fc from 'fast-check'
 import { ORDER_STATUS } from '@qshop/shared'
-import { isRefusal, lineCap, refundCaps, splitRefund, type CapLine } from './caps.ts'
+import { isRefusal, lineCap, refundCaps, splitRefund, stillFits, type CapLine } from './caps.ts'
 
 test('a line refunded in any sequence of partial requests gets back exactly what was paid, never more', () => {
   fc.assert(
@@ -70,4 +71,24 @@ test('freight only with the last units of an unshipped order; unknown lines and 
   expect(lineCap(line, 1)).toBe(467)
   expect(lineCap({ ...line, refunded_num: 1, refunded_money: 467 }, 1)).toBe(466)
   expect(lineCap({ ...line, refunded_num: 2, refunded_money: 933 }, 1)).toBe(467)
+})
+
+test('a request split when opened still fits until another request refunds some of the same units', () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 1_000_000 }), fc.double({ min: 0, max: 1, noNaN: true }), (n, paid, fraction) => {
+      const line: CapLine = { id: 1, buy_num: n, paid, refunded_num: 0, refunded_money: 0 }
+      const k = Math.max(1, Math.floor(n * fraction))
+      const money = Math.floor(lineCap(line, k) * fraction)
+      expect(stillFits([line], [{ order_goods_id: 1, num: k, money }])).toBe(true)
+      expect(stillFits([line], [{ order_goods_id: 2, num: k, money }])).toBe(false)
+      // Another request took every unit this one asks for but one: the units no longer fit.
+      expect(stillFits([{ ...line, refunded_num: n - k + 1, refunded_money: 0 }], [{ order_goods_id: 1, num: k, money }])).toBe(false)
+    }),
+  )
+  // 14.00 over 3 units: one unit asked at 4.67; another request then refunded one unit at 4.67, leaving 4.66 for it.
+  const line: CapLine = { id: 1, buy_num: 3, paid: 1400, refunded_num: 0, refunded_money: 0 }
+  expect(stillFits([line], [{ order_goods_id: 1, num: 1, money: 467 }])).toBe(true)
+  const after = { ...line, refunded_num: 1, refunded_money: 467 }
+  expect(stillFits([after], [{ order_goods_id: 1, num: 1, money: 467 }])).toBe(false)
+  expect(stillFits([after], [{ order_goods_id: 1, num: 1, money: 466 }])).toBe(true)
 })

@@ -1,11 +1,20 @@
-// The most a request may give back, and how its money is split over its lines (issue 10 contract, "Money rules").
-// A line's paid amount is its total less its share of the order's discounts. Asking for k more of its n units when r
-// are refunded already caps at round(paid × (r + k) / n) − refunded_money, and at all that is left of paid for the
-// last units, so the parts of a line's refunds add up to exactly what was paid for it and never more. Freight goes
-// back only with an unshipped order's last units. Pure functions over cents: the service reads and writes.
-import { ORDER_STATUS, allocate, sumCents } from '@qshop/shared'
+// The most a request may give back, and how its money is split over its lines (docs/after-checkout.md, "After-sales
+// requests"). A line's paid amount is its total less its share of the order's discounts. Asking for k more of its n
+// units when r are refunded already caps at round(paid × (r + k) / n) − refunded_money, and at all that is left of paid
+// for the last units, so the parts of a line's refunds add up to exactly what was paid for it and never more. Freight
+// goes back only with an unshipped order's last units. A request's parts are checked again before its money goes
+// back (stillFits): another request may have refunded the same units since it was opened (while it was refused).
+// Pure functions over cents: the service reads and writes.
+import { ORDER_STATUS, allocate, decimalToCents, sumCents, type DecimalLike } from '@qshop/shared'
 
 export type CapLine = { id: number; buy_num: number; paid: number; refunded_num: number; refunded_money: number }
+
+/** An order_goods row as the services read it for the caps. */
+export type CapLineRow = { id: number; buy_num: number; total_price: DecimalLike; discount_money: DecimalLike; refunded_num: number; refunded_money: DecimalLike }
+
+export const capLine = (l: CapLineRow): CapLine => ({
+  id: l.id, buy_num: l.buy_num, paid: decimalToCents(l.total_price) - decimalToCents(l.discount_money), refunded_num: l.refunded_num, refunded_money: decimalToCents(l.refunded_money),
+})
 export type CapOrder = { order_status: number; freight_money: number; lines: CapLine[] }
 export type AskedLine = { order_goods_id: number; num: number }
 
@@ -59,4 +68,16 @@ export function splitRefund(caps: Caps, money: number): { parts: number[]; freig
   const onLines = Math.min(money, sumCents(weights))
   const parts = weights.some((w) => w > 0) ? allocate(onLines, weights) : weights.map(() => 0)
   return { parts, freight: money - onLines }
+}
+
+/**
+ * Whether a request's parts (`num` units and `money` cents per line, split when it was opened) still fit the lines as
+ * they are now: the units are not refunded yet, and each part stays within the cap of that many more units.
+ */
+export function stillFits(lines: readonly CapLine[], parts: readonly { order_goods_id: number; num: number; money: number }[]): boolean {
+  const byId = new Map(lines.map((l) => [l.id, l]))
+  return parts.every((p) => {
+    const line = byId.get(p.order_goods_id)
+    return line !== undefined && line.refunded_num + p.num <= line.buy_num && p.money <= lineCap(line, p.num)
+  })
 }

@@ -1,10 +1,11 @@
 // The shopper's side of opening a request: what may be asked of an order (the caps preview), and the request itself
-// (POST /api/user/order/refund, under an Idempotency-Key). Opening is ONE guarded update on the order — paid, shipped
-// or received, not settled, within its after-sale window — that counts the request as open; the lines are then read
-// under lock, capped, and written with open_line set, whose unique key refuses a second open request on a line.
+// (POST /api/user/order/refund, under an Idempotency-Key). Opening is ONE guarded update on the order — one that may
+// take a request (eligibility.ts: paid to completed, not settled, within its after-sale window) — that counts the
+// request as open; the lines are then read under lock, capped, and written with open_line set, whose unique key
+// refuses a second open request on a line.
 import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
-import { Code, ORDER_STATUS, decimalToCents, fromCents, toCents, translate, type MessageKey } from '@qshop/shared'
+import { Code, ORDER_STATUS, decimalToCents, fromCents, toCents, translate } from '@qshop/shared'
 import type { RefundCaps, RefundOpenBody } from '@qshop/shared/schemas/aftersales'
 import { Prisma } from '../../generated/prisma/client.ts'
 import type { RequestContext } from '../../core/context.ts'
@@ -12,10 +13,9 @@ import { readGroupConfig } from '../../core/configs.ts'
 import { AppError, businessError, invalid, notFound } from '../../core/errors.ts'
 import { idempotent } from '../../core/idempotency.ts'
 import type { Tx } from '../../core/unitOfWork.ts'
-import { isRefusal, lineCap, refundCaps, splitRefund, type CapLine, type CapOrder } from './caps.ts'
+import { capLine, isRefusal, lineCap, refundCaps, splitRefund, type CapLineRow, type CapOrder } from './caps.ts'
 import { scheduleRefundAgree } from './agreeJob.ts'
-
-const OPENABLE: number[] = [ORDER_STATUS.PAID, ORDER_STATUS.SHIPPED, ORDER_STATUS.RECEIVED]
+import { refundOpenableSql, refundRefusal } from './eligibility.ts'
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 /** 'R' + the time to the second + 10 random digits; the column's unique key says so should two ever meet. */
@@ -23,19 +23,6 @@ function refundNumber(now: Date): string {
   const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`
   return `R${stamp}${pad(randomInt(0, 100_000), 5)}${pad(randomInt(0, 100_000), 5)}`
 }
-
-/** Why an order takes no request now (a message key), or null. */
-function refusalOf(order: { order_status: number; is_settlement: number; settle_after: Date | null }, now: Date): MessageKey | null {
-  if (order.order_status === ORDER_STATUS.UNPAID || order.order_status === ORDER_STATUS.CANCELLED) return 'msg.refundUnpaid'
-  if (order.is_settlement) return 'msg.refundSettled'
-  if (!OPENABLE.includes(order.order_status) || (order.settle_after && order.settle_after <= now)) return 'msg.refundWindowClosed'
-  return null
-}
-
-type LineRow = { id: number; buy_num: number; total_price: Prisma.Decimal; discount_money: Prisma.Decimal; refunded_num: number; refunded_money: Prisma.Decimal }
-const capLine = (l: LineRow): CapLine => ({
-  id: l.id, buy_num: l.buy_num, paid: decimalToCents(l.total_price) - decimalToCents(l.discount_money), refunded_num: l.refunded_num, refunded_money: decimalToCents(l.refunded_money),
-})
 
 /** GET /api/user/order/{id}/refund_caps: per line what is left to ask for, and whether a request may be opened. */
 export async function refundCapsOf(app: FastifyInstance, ctx: RequestContext, orderId: number): Promise<RefundCaps> {
@@ -54,7 +41,7 @@ export async function refundCapsOf(app: FastifyInstance, ctx: RequestContext, or
     },
   })
   if (!order) throw notFound()
-  const refused = refusalOf(order, new Date())
+  const refused = refundRefusal(order, new Date())
   const lines = order.order_goods.map((l) => {
     const cap = capLine(l)
     const open = l.refund_goods.length > 0
@@ -83,8 +70,7 @@ async function checkImages(app: FastifyInstance, ctx: RequestContext, images: st
 async function countOpen(tx: Tx, userId: number, orderId: number, type: number, now: Date): Promise<boolean> {
   const changed = await tx.$executeRaw`UPDATE orders FORCE INDEX (PRIMARY) SET open_refunds = open_refunds + 1, refund_status = ${type},
     updated_at = CURRENT_TIMESTAMP(3)
-    WHERE id = ${orderId} AND user_id = ${userId} AND order_status IN (${Prisma.join(OPENABLE)}) AND is_settlement = 0
-      AND (settle_after IS NULL OR settle_after > ${now})`
+    WHERE id = ${orderId} AND user_id = ${userId} AND ${refundOpenableSql(now)}`
   return changed === 1
 }
 
@@ -100,12 +86,12 @@ export async function openRefund(app: FastifyInstance, ctx: RequestContext, key:
     if (!(await countOpen(tx, userId, body.order_id, body.refund_type, now))) {
       const order = await tx.orders.findFirst({ where: { id: body.order_id, user_id: userId }, select: { order_status: true, is_settlement: true, settle_after: true } })
       if (!order) throw notFound()
-      throw businessError(refusalOf(order, now) ?? 'msg.refundWindowClosed')
+      throw businessError(refundRefusal(order, now) ?? 'msg.refundWindowClosed')
     }
     // Locking reads: what the last refund of these lines committed, whatever this transaction's snapshot.
     const [order] = await tx.$queryRaw<{ store_id: number; order_status: number; freight_money: Prisma.Decimal }[]>`SELECT store_id, order_status, freight_money
       FROM orders WHERE id = ${body.order_id} FOR UPDATE`
-    const lineRows = await tx.$queryRaw<LineRow[]>`SELECT id, buy_num, total_price, discount_money, refunded_num, refunded_money
+    const lineRows = await tx.$queryRaw<CapLineRow[]>`SELECT id, buy_num, total_price, discount_money, refunded_num, refunded_money
       FROM order_goods WHERE order_id = ${body.order_id} ORDER BY id FOR UPDATE`
     const capOrder: CapOrder = { order_status: order.order_status, freight_money: decimalToCents(order.freight_money), lines: lineRows.map(capLine) }
     const caps = refundCaps(capOrder, body.lines)

@@ -1,22 +1,41 @@
-// The money of an agreed request goes back (issue 10 contract, "Money rules"), in the unit that decided it: through
-// the ledger for balance payments (key refund:{id}: the same request never credits twice), through the payment's
-// gateway otherwise. Once the money is back the request is done (step 3), closed, its lines count the refunded units
-// and money, the order the refunded money; the stock comes back when the goods never left (order unshipped) or came
-// back (return confirmed); an order whose every unit is refunded completes at once, its after-sale window ending now.
-import { ORDER_FLOW, ORDER_STATUS, REFUND_STEP, REFUND_STEP_FLOW, decimalToCents } from '@qshop/shared'
+// The money of an agreed request goes back (docs/after-checkout.md, "After-sales requests"). It starts in the unit of
+// the decision that made it due (the seller's or the auto-agree job's agreement, the admin's arbitration, the seller
+// confirming the returned goods), which checks first that the request still fits what is left to refund of its lines:
+// - a balance payment goes back there, through the ledger (key refund:{id}: the same request never credits twice),
+//   and the request is done in that unit;
+// - a gateway payment never calls out from a unit: the unit moves the request to step 2, refunding, and stages the
+//   refund-payback job (job id refund-payback-{id}). The job reads the request after the commit, asks the gateway
+//   outside any unit under the request's own refund_no as out_refund_no (the gateway refunds one number once, so a
+//   retry asks again safely), and finishes the request in a unit of its own. A 'pending' answer records the gateway's
+//   refund number and leaves the request refunding until the gateway's confirmation (confirmGatewayRefund). The
+//   sweeper asks again for every request refunding without an answer for REFUND_SWEEP_AFTER_MS (its job lost, or out
+//   of retries).
+// Once the money is back the request is done (step 3), closed, its lines count the refunded units and money, the order
+// the refunded money; the stock comes back when the goods never left (order unshipped) or came back (a return); an
+// order whose every unit is refunded completes at once, its after-sale window ending now.
+import { z } from 'zod'
+import { ORDER_FLOW, ORDER_STATUS, REFUND_STEP, REFUND_STEP_FLOW, REFUND_TYPE, REFUND_VERIFY, decimalToCents } from '@qshop/shared'
 import { Prisma } from '../../generated/prisma/client.ts'
 import { businessError } from '../../core/errors.ts'
 import { post } from '../../core/ledger.ts'
 import { giveBackStock } from '../../core/stock.ts'
 import { transition } from '../../core/transition.ts'
-import type { Tx, Unit, UnitInfra } from '../../core/unitOfWork.ts'
+import { runUnit, type Tx, type Unit } from '../../core/unitOfWork.ts'
+import { defineJob } from '../../jobs/define.ts'
 import { paymentRefunderFor } from '../../adapters/payment/index.ts'
 import { invalidateGoodsCounters } from '../catalog/cache.ts'
 import { completeIfReviewed } from '../reviews/service.ts'
 import { scheduleOrderSettle } from '../settlement/settleJob.ts'
 import type { Infra } from '../../plugins/infra.ts'
+import { capLine, stillFits, type CapLineRow } from './caps.ts'
+import { QUEUE_AFTERSALES } from './queue.ts'
 
-export type PaybackInfra = UnitInfra & Pick<Infra, 'redis' | 'key'>
+const S = REFUND_STEP
+
+/** A request refunding this long without the gateway's answer has lost its job: the sweeper asks the gateway again. */
+export const REFUND_SWEEP_AFTER_MS = 5 * 60_000
+export const REFUND_SWEEP_EVERY_MS = 5 * 60_000
+const SWEEP_BATCH = 100
 
 /** Closes an open request: its lines may be asked again, the order counts one open request less (refund_status 2
  *  once none is left). */
@@ -28,9 +47,11 @@ export async function closeRequest(tx: Tx, refundId: number, orderId: number): P
   if (!changed) throw new Error(`order ${orderId} had no open request to close (refund ${refundId})`)
 }
 
-type Locked = {
+type RequestRow = {
   id: number
   refund_no: string
+  refund_type: number
+  refund_step: number
   order_id: number
   user_id: number
   refund_money: Prisma.Decimal
@@ -41,58 +62,63 @@ type Locked = {
   pay_total: Prisma.Decimal | null
 }
 
-async function lockedRequest(tx: Tx, refundId: number): Promise<Locked> {
-  const [row] = await tx.$queryRaw<Locked[]>`SELECT r.id, r.refund_no, r.order_id, r.user_id, r.refund_money, o.order_status, o.payment_name,
-      p.pay_no, p.trade_no, p.total AS pay_total
-    FROM refunds r JOIN orders o ON o.id = r.order_id LEFT JOIN order_pays p ON p.id = o.order_pay_id
-    WHERE r.id = ${refundId} FOR UPDATE`
+const requestSql = (refundId: number) => Prisma.sql`SELECT r.id, r.refund_no, r.refund_type, r.refund_step, r.order_id, r.user_id, r.refund_money,
+    o.order_status, o.payment_name, p.pay_no, p.trade_no, p.total AS pay_total
+  FROM refunds r JOIN orders o ON o.id = r.order_id LEFT JOIN order_pays p ON p.id = o.order_pay_id
+  WHERE r.id = ${refundId}`
+
+async function lockedRequest(tx: Tx, refundId: number): Promise<RequestRow> {
+  const [row] = await tx.$queryRaw<RequestRow[]>`${requestSql(refundId)} FOR UPDATE`
   if (!row) throw new Error(`refund ${refundId} vanished under its lock`)
   return row
 }
 
 /**
- * Gives the money of request `refundId` back, in the unit of the decision that made it due (the caller has won the
- * guarded change that agreed it, or confirmed the returned goods). `fromStep`: the step it is at now; `returned`: the
- * seller confirmed the goods came back. A gateway answering 'pending' keeps the request at its step with the
- * gateway's refund number: its confirmation finishes it later with markRefunded. Answers 'done' or 'pending'.
+ * Refuses (402) a request that no longer fits what is left to refund of its lines: another request refunded some of
+ * the same units or money since it was opened (while it stood refused). Reads the lines under lock.
  */
-export async function payBack(infra: PaybackInfra, tx: Tx, unit: Unit, refundId: number, opts: { fromStep: number; returned: boolean }): Promise<'done' | 'pending'> {
+export async function checkStillFits(tx: Tx, refundId: number, orderId: number): Promise<void> {
+  const [lines, parts] = await Promise.all([
+    tx.$queryRaw<CapLineRow[]>`SELECT id, buy_num, total_price, discount_money, refunded_num, refunded_money
+      FROM order_goods WHERE order_id = ${orderId} ORDER BY id FOR UPDATE`,
+    tx.refund_goods.findMany({ where: { refund_id: refundId }, select: { order_goods_id: true, num: true, money: true } }),
+  ])
+  if (!stillFits(lines.map(capLine), parts.map((p) => ({ ...p, money: decimalToCents(p.money) })))) throw businessError('msg.refundNoLongerFits')
+}
+
+/**
+ * Starts giving back the money of request `refundId`, in the unit of the decision that made it due (the caller has
+ * won the guarded change that agreed it, or found the returned goods confirmable); `fromStep`: the step it is at now.
+ * Answers 'done' (a balance payment, refunded in this unit) or 'refunding' (a gateway payment: its job is staged).
+ */
+export async function payBack(infra: Infra, tx: Tx, unit: Unit, refundId: number, fromStep: number): Promise<'done' | 'refunding'> {
   const r = await lockedRequest(tx, refundId)
-  const amount = decimalToCents(r.refund_money)
+  await checkStillFits(tx, refundId, r.order_id)
   if (r.payment_name === 'balance') {
+    const amount = decimalToCents(r.refund_money)
     if (amount > 0)
       await post(tx, {
         owner: { kind: 'user', id: r.user_id }, account: 'money', amount, reason: 'refund',
         source: { type: 'refund', id: r.id }, idemKey: `refund:${r.id}`, info: r.refund_no,
       })
-    await markRefunded(infra, tx, unit, refundId, { ...opts, payRefundNo: null })
+    if (!(await markRefunded(infra, tx, unit, refundId, { fromStep, payRefundNo: null }))) throw new Error(`refund ${refundId} left step ${fromStep} under its lock`)
     return 'done'
   }
-  const refunder = paymentRefunderFor(r.payment_name)
-  if (!refunder || !r.pay_no) throw businessError('msg.refundGatewayMissing')
-  const answer = await refunder.refund({
-    payment_name: r.payment_name, pay_no: r.pay_no, trade_no: r.trade_no, refund_no: r.refund_no,
-    amount_cents: amount, total_cents: decimalToCents(r.pay_total ?? '0'),
-  })
-  if (answer.state === 'pending') {
-    await tx.refunds.update({ where: { id: refundId }, data: { pay_refund_no: answer.pay_refund_no }, select: { id: true } })
-    return 'pending'
-  }
-  await markRefunded(infra, tx, unit, refundId, { ...opts, payRefundNo: answer.pay_refund_no })
-  return 'done'
+  // Only whether a gateway is configured is known here (no network): it is asked by the job.
+  if (!paymentRefunderFor(r.payment_name) || !r.pay_no) throw businessError('msg.refundGatewayMissing')
+  if (!(await transition(tx, REFUND_STEP_FLOW, refundId, { from: fromStep, to: S.REFUNDING }))) throw new Error(`refund ${refundId} left step ${fromStep} under its lock`)
+  await unit.stage(refundPaybackJob, { refund_id: refundId })
+  return 'refunding'
 }
 
-/** The money of `refundId` is back: records it on the request, its lines and its order (see the file's head). */
-export async function markRefunded(
-  infra: PaybackInfra,
-  tx: Tx,
-  unit: Unit,
-  refundId: number,
-  opts: { fromStep: number; returned: boolean; payRefundNo: string | null },
-): Promise<void> {
+/**
+ * The money of `refundId` is back: records it on the request (step `fromStep` → done), its lines and its order (see the
+ * file's head). Answers false, changing nothing, when the request is no longer at `fromStep` (finished by a racer).
+ */
+export async function markRefunded(infra: Infra, tx: Tx, unit: Unit, refundId: number, opts: { fromStep: number; payRefundNo: string | null }): Promise<boolean> {
   const now = new Date()
-  const done = await transition(tx, REFUND_STEP_FLOW, refundId, { from: opts.fromStep, to: REFUND_STEP.DONE }, { data: { refunded_at: now, pay_refund_no: opts.payRefundNo } })
-  if (!done) throw new Error(`refund ${refundId} left step ${opts.fromStep} under its lock`)
+  const done = await transition(tx, REFUND_STEP_FLOW, refundId, { from: opts.fromStep, to: S.DONE }, { data: { refunded_at: now, pay_refund_no: opts.payRefundNo } })
+  if (!done) return false
   const r = await lockedRequest(tx, refundId)
   await closeRequest(tx, refundId, r.order_id)
   const lines = await tx.refund_goods.findMany({
@@ -107,7 +133,8 @@ export async function markRefunded(
   }
   await tx.$executeRaw`UPDATE orders FORCE INDEX (PRIMARY) SET refund_money = refund_money + ${r.refund_money}, updated_at = CURRENT_TIMESTAMP(3) WHERE id = ${r.order_id}`
 
-  if (r.order_status === ORDER_STATUS.PAID || opts.returned) {
+  // A return's goods came back (the seller confirmed them before the money went back); an unshipped order's never left.
+  if (r.order_status === ORDER_STATUS.PAID || r.refund_type === REFUND_TYPE.GOODS) {
     const given = await giveBackStock(tx, lines.map((l) => ({ goods_id: l.order_goods.goods_id, sku_id: l.order_goods.sku_id, qty: l.num })))
     if (given.length) {
       await tx.refunds.updateMany({ where: { id: refundId }, data: { stock_returned: 1 } })
@@ -125,4 +152,64 @@ export async function markRefunded(
     // The units refunded may have been the last ones still owing a review (the order's row is locked above).
     await completeIfReviewed(tx, r.order_id)
   }
+  return true
 }
+
+/** The gateway confirmed the refund of `refundId` (its answer to the job, or its later confirmation of a 'pending'
+ *  one): finishes the request in a unit of its own. Answers false when it was not refunding (finished already). */
+export function confirmGatewayRefund(infra: Infra, refundId: number, payRefundNo: string): Promise<boolean> {
+  return runUnit(infra, { label: `refund-payback ${refundId}` }, (tx, unit) => markRefunded(infra, tx, unit, refundId, { fromStep: S.REFUNDING, payRefundNo }))
+}
+
+export type GatewayOutcome = 'done' | 'pending' | 'not_refunding'
+
+/** Asks the gateway to refund a refunding request, outside any unit, and records its answer. A gateway failure
+ *  throws, leaving the request refunding for the job's retry or the sweeper. */
+async function refundThroughGateway(infra: Infra, refundId: number): Promise<GatewayOutcome> {
+  const [r] = await infra.db.$queryRaw<RequestRow[]>(requestSql(refundId))
+  if (!r || r.refund_step !== S.REFUNDING) return 'not_refunding'
+  const refunder = paymentRefunderFor(r.payment_name)
+  if (!refunder || !r.pay_no) throw new Error(`no gateway refunder for payment ${r.payment_name} (refund ${refundId})`)
+  const answer = await refunder.refund({
+    payment_name: r.payment_name, pay_no: r.pay_no, trade_no: r.trade_no, refund_no: r.refund_no,
+    amount_cents: decimalToCents(r.refund_money), total_cents: decimalToCents(r.pay_total ?? '0'),
+  })
+  if (answer.state === 'done') return (await confirmGatewayRefund(infra, refundId, answer.pay_refund_no)) ? 'done' : 'not_refunding'
+  await runUnit(infra, { label: `refund-payback ${refundId}` }, (tx) =>
+    tx.refunds.updateMany({ where: { id: refundId, refund_step: S.REFUNDING }, data: { pay_refund_no: answer.pay_refund_no } }),
+  )
+  return 'pending'
+}
+
+/** Asks the gateway again for the requests refunding without its answer since before `now` − REFUND_SWEEP_AFTER_MS,
+ *  oldest first; a failure is logged and asked again at the next sweep. */
+export async function sweepRefunding(infra: Infra, now = new Date()): Promise<{ finished: number; pending: number }> {
+  const lost = await infra.db.refunds.findMany({
+    where: { refund_verify: REFUND_VERIFY.AGREED, refund_step: S.REFUNDING, pay_refund_no: null, updated_at: { lt: new Date(now.getTime() - REFUND_SWEEP_AFTER_MS) } },
+    select: { id: true },
+    orderBy: { updated_at: 'asc' },
+    take: SWEEP_BATCH,
+  })
+  let finished = 0
+  let pending = 0
+  for (const { id } of lost) {
+    try {
+      const outcome = await refundThroughGateway(infra, id)
+      if (outcome === 'done') finished++
+      if (outcome === 'pending') pending++
+    } catch (err) {
+      infra.log.warn({ err, refund: id }, 'gateway refund failed; the next sweep asks again')
+    }
+  }
+  return { finished, pending }
+}
+
+export const refundPaybackJob = defineJob({
+  queue: QUEUE_AFTERSALES,
+  name: 'refund-payback',
+  payload: z.object({ refund_id: z.number().int().positive() }),
+  key: (p) => p.refund_id,
+  // A gateway failure fails the job: BullMQ retries it (outbox.ts: attempts and backoff), the sweeper after that.
+  process: async (infra, p) => ({ outcome: await refundThroughGateway(infra, p.refund_id) }),
+  sweep: { every: REFUND_SWEEP_EVERY_MS, run: (infra) => sweepRefunding(infra) },
+})

@@ -9,7 +9,7 @@ import { notFound } from '../../core/errors.ts'
 export const REFUND_SELECT = {
   id: true, refund_no: true, order_id: true, store_id: true, user_id: true, refund_type: true, refund_verify: true, refund_step: true,
   refund_money: true, refund_remark: true, images: true, refuse_remark: true, arbitration_remark: true, admin_remark: true,
-  delivery_code: true, delivery_no: true, agree_deadline: true, refunded_at: true, created_at: true, updated_at: true,
+  delivery_code: true, delivery_no: true, agree_deadline: true, ship_deadline: true, refunded_at: true, closed_at: true, created_at: true, updated_at: true,
 } as const satisfies Prisma.refundsSelect
 
 type Row = { id: number; order_id?: unknown; store_id?: unknown; images?: unknown } & Record<string, unknown>

@@ -1,8 +1,9 @@
 // After-sales routes: the shopper opens and follows requests, the seller decides its store's, the admin arbitrates
-// refusals. Lists and details of the back offices come from the resource engine (the `refunds` resources).
+// refusals and closes open requests. Lists and details of the back offices come from the resource engine (the
+// `refunds` resources).
 import { idParam, noBody } from '@qshop/shared/schemas/common'
 import {
-  refundAdminDecisionBody, refundArbitrateBody, refundListQuery, refundOpenBody, refundRefuseBody, refundShipBody,
+  refundAdminDecisionBody, refundArbitrateBody, refundCloseBody, refundListQuery, refundOpenBody, refundRefuseBody, refundShipBody,
 } from '@qshop/shared/schemas/aftersales'
 import { refunds as sellerRefunds } from '@qshop/shared/resources/seller/aftersales'
 import { refunds as adminRefunds } from '@qshop/shared/resources/admin/aftersales'
@@ -14,7 +15,9 @@ import { requestContext } from '../../core/context.ts'
 import { idempotencyKeyOf } from '../../core/idempotency.ts'
 import { resourceRoutes, type ServerResource } from '../../core/resource.ts'
 import { refundAgreeJob } from './agreeJob.ts'
-import { agreeRequest, arbitrate, askArbitration, confirmReturned, refuseRequest, shipReturn, withdrawRequest, type Outcome } from './decide.ts'
+import { agreeRequest, arbitrate, askArbitration, closeRequestByAdmin, confirmReturned, refuseRequest, shipReturn, withdrawRequest, type Outcome } from './decide.ts'
+import { refundPaybackJob } from './payback.ts'
+import { refundReturnCloseJob } from './returnCloseJob.ts'
 import { openRefund, refundCapsOf } from './open.ts'
 import { listOwnRefunds, ownRefund, presentRefunds } from './queries.ts'
 
@@ -22,7 +25,7 @@ const tags = ['aftersales']
 
 /** The message a decision answers with. */
 const MESSAGE: Record<Outcome | 'not_due', MessageKey> = {
-  done: 'msg.refundDone', pending: 'msg.refundPending', agreed: 'msg.refundAgreed', refused: 'msg.refundRefused', closed: 'msg.refundClosed',
+  done: 'msg.refundDone', refunding: 'msg.refundPending', agreed: 'msg.refundAgreed', refused: 'msg.refundRefused', closed: 'msg.refundClosed',
   withdrawn: 'msg.refundWithdrawn', shipped: 'msg.refundShipped', arbitrating: 'msg.refundArbitrating', not_due: 'msg.success',
 }
 const decided = (req: FastifyRequest, id: number, outcome: Outcome | 'not_due') => ok(req, { id, outcome }, MESSAGE[outcome])
@@ -34,7 +37,7 @@ const adminResource: ServerResource = { decl: adminRefunds, model: 'refunds', pr
 
 const aftersales: AppModule = {
   name: 'aftersales',
-  jobs: [refundAgreeJob],
+  jobs: [refundAgreeJob, refundPaybackJob, refundReturnCloseJob],
   storefront: async (app) => {
     app.get('/user/order/:id/refund_caps', { schema: { params: idParam, tags, summary: 'What may be asked back of an own order, per line, and whether a request may be opened now' } }, async (req) =>
       ok(req, await refundCapsOf(app, requestContext(req), req.params.id)),
@@ -76,7 +79,12 @@ const aftersales: AppModule = {
   admin: async (app) => {
     await app.register(resourceRoutes(adminResource))
     app.put('/refunds/:id/arbitrate', { schema: { params: idParam, body: refundAdminDecisionBody, tags }, config: { permission: 'admin.refunds.verify' } }, async (req) =>
-      decided(req, req.params.id, await arbitrate(app, req.params.id, req.body.decision, req.body.admin_remark)),
+      decided(req, req.params.id, await arbitrate(app, req.params.id, req.actor!.id, req.body.decision, req.body.admin_remark)),
+    )
+    app.put(
+      '/refunds/:id/close',
+      { schema: { params: idParam, body: refundCloseBody, tags, summary: 'Close an open request without a refund (pending, in arbitration, or an agreed return not yet confirmed), saying why' }, config: { permission: 'admin.refunds.close' } },
+      async (req) => decided(req, req.params.id, await closeRequestByAdmin(app, req.params.id, req.actor!.id, req.body.admin_remark)),
     )
   },
 }

@@ -16,6 +16,7 @@ export const REFUND_VERIFIES = [
 export const REFUND_STEPS = [
   { label: 'fields.refund_step_await_buyer', value: 0 },
   { label: 'fields.refund_step_await_seller', value: 1 },
+  { label: 'fields.refund_step_refunding', value: 2 },
   { label: 'fields.refund_step_done', value: 3 },
 ]
 

@@ -1,6 +1,7 @@
 // One decision on an after-sales request, in a dialog named after it: agree (a confirmation), refuse (a required
-// reason), confirm the returned goods (a confirmation), arbitrate (agree or close, with a required remark). The
-// server's refusal (already decided, another store's request) stays in the dialog in the page's language.
+// reason), confirm the returned goods (a confirmation), arbitrate (agree or close, with a required remark), close
+// (the admin's, with a required remark). The server's refusal (already decided, another store's request) stays in the
+// dialog in the page's language.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
@@ -12,7 +13,7 @@ import type { BackOfficeArea, RefundAction } from './refundsModel';
 
 export type Deciding = { action: RefundAction; refund: { id: number; refund_no: string; refund_type: number; refund_money: string } };
 
-const REMARK: Partial<Record<RefundAction, string>> = { refuse: 'refuse_remark', arbitrate: 'admin_remark' };
+const REMARK: Partial<Record<RefundAction, string>> = { refuse: 'refuse_remark', arbitrate: 'admin_remark', close: 'admin_remark' };
 
 export function DecisionDialog({ area, deciding, onClose, onDone }: { area: BackOfficeArea; deciding: Deciding | null; onClose: () => void; onDone: () => void }) {
   const { t: tb } = useTranslation(undefined, { keyPrefix: 'aftersales.backoffice' });
@@ -45,6 +46,7 @@ export function DecisionDialog({ area, deciding, onClose, onDone }: { area: Back
       <Stack gap="sm" data-testid="decision-dialog">
         {action === 'agree' && <Text size="sm">{tb(`agreeText.${refund.refund_type}`, { money })}</Text>}
         {action === 'confirm' && <Text size="sm">{tb('confirmText', { money })}</Text>}
+        {action === 'close' && <Text size="sm">{tb('closeText', { money })}</Text>}
         {action === 'arbitrate' && (
           <SegmentedControl
             value={decision}
@@ -76,7 +78,7 @@ export function DecisionDialog({ area, deciding, onClose, onDone }: { area: Back
           <Button variant="default" onClick={onClose}>
             {tb('cancel')}
           </Button>
-          <Button onClick={() => void submit()} loading={busy} disabled={Boolean(remarkField) && !remark.trim()} color={action === 'refuse' ? 'red' : undefined} data-testid="decision-submit">
+          <Button onClick={() => void submit()} loading={busy} disabled={Boolean(remarkField) && !remark.trim()} color={action === 'refuse' || action === 'close' ? 'red' : undefined} data-testid="decision-submit">
             {tb(`submit.${action}`)}
           </Button>
         </Group>

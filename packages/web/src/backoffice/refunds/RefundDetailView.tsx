@@ -5,7 +5,7 @@ import { GoodsLineSpec } from '../../storefront/catalog/GoodsLineParts';
 import { useTranslation } from 'react-i18next';
 import { Anchor, Badge, Button, Divider, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { RefundDetail } from '@qshop/shared/schemas/aftersales';
-import { REFUND_TYPE, REFUND_VERIFY } from '@qshop/shared/states';
+import { REFUND_STEP, REFUND_TYPE, REFUND_VERIFY } from '@qshop/shared/states';
 import { api } from '../../api/client';
 import { Details } from '../../admin/catalog/Details';
 import { formatMoney } from '../../resource/cells/values';
@@ -39,6 +39,7 @@ export function RefundDetailView({ area, id, version, onDecide }: { area: BackOf
   const { state, retry } = useLoad(`${area}-refund-${id}-${version}`, () => api.get<RefundDetail>(`/${area}/refunds/${id}`));
   if (state.status !== 'ready') return <LoadState state={state} onRetry={retry} keyPrefix="aftersales.backoffice" />;
   const refund = state.data;
+  const awaitsShipment = refund.refund_verify === REFUND_VERIFY.AGREED && refund.refund_step === REFUND_STEP.AWAIT_BUYER_SHIPMENT;
   return (
     <Stack gap="md" data-testid="refund-detail">
       <Group justify="space-between">
@@ -48,7 +49,7 @@ export function RefundDetailView({ area, id, version, onDecide }: { area: BackOf
         </Group>
         <Group gap="xs">
           {refundActions(area, refund).map((action) => (
-            <Button key={action} size="xs" variant={action === 'refuse' ? 'default' : 'filled'} onClick={() => onDecide(action, refund)} data-testid={`refund-${action}`}>
+            <Button key={action} size="xs" variant={action === 'refuse' || action === 'close' ? 'default' : 'filled'} onClick={() => onDecide(action, refund)} data-testid={`refund-${action}`}>
               {tb(`action.${action}`)}
             </Button>
           ))}
@@ -62,7 +63,9 @@ export function RefundDetailView({ area, id, version, onDecide }: { area: BackOf
           { label: tb('money'), value: <Text fw={600} size="sm" data-testid="refund-money">¥{formatMoney(refund.refund_money)}</Text> },
           { label: tb('createdAt'), value: refund.created_at },
           { label: tb('agreeDeadline'), value: refund.refund_verify === REFUND_VERIFY.PENDING ? refund.agree_deadline : null },
+          { label: tb('shipDeadline'), value: awaitsShipment ? refund.ship_deadline : null },
           { label: tb('refundedAt'), value: refund.refunded_at },
+          { label: tb('closedAt'), value: refund.closed_at },
           { label: tb('reason'), value: refund.refund_remark, wide: true },
         ]}
       />

@@ -1,6 +1,7 @@
 // The back-office after-sales pages: each path lists its area's requests of its type with the state the shopper also
 // reads; the drawer shows the request; the seller agrees after a confirmation, refuses only with a reason, confirms
-// returned goods; the admin arbitrates; a server refusal is shown in the dialog.
+// returned goods; the admin arbitrates, and closes an open request only with a reason; a server refusal is shown in
+// the dialog.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -41,6 +42,7 @@ beforeEach(async () => {
       if (path.endsWith('/refuse')) refund = detail({ refund_verify: 2, refuse_remark: 'Not broken' });
       if (path.endsWith('/confirm')) refund = detail({ refund_step: 3, refunded_at: '2026-11-25 11:00:00' });
       if (path.endsWith('/arbitrate')) refund = detail({ refund_verify: 4 });
+      if (path.endsWith('/close')) refund = detail({ refund_verify: 4, admin_remark: request.body && new URLSearchParams(request.body).get('admin_remark'), closed_at: '2026-11-25 12:00:00' });
       return ok({ id: 7, outcome: 'done' });
     }
     if (/\/refunds\/7$/.test(path)) return ok(refund);
@@ -67,8 +69,16 @@ describe('the after-sales model', () => {
     expect(refundActions('Seller', { refund_type: 1, refund_verify: 1, refund_step: 0 })).toEqual([]);
     expect(refundActions('Seller', { refund_type: 1, refund_verify: 1, refund_step: 1 })).toEqual(['confirm']);
     expect(refundActions('Seller', { refund_type: 0, refund_verify: 3, refund_step: 0 })).toEqual([]);
-    expect(refundActions('Admin', { refund_type: 0, refund_verify: 0, refund_step: 0 })).toEqual([]);
-    expect(refundActions('Admin', { refund_type: 0, refund_verify: 3, refund_step: 0 })).toEqual(['arbitrate']);
+    // The admin closes whatever is open and has not started its money back.
+    expect(refundActions('Admin', { refund_type: 0, refund_verify: 0, refund_step: 0 })).toEqual(['close']);
+    expect(refundActions('Admin', { refund_type: 0, refund_verify: 3, refund_step: 0 })).toEqual(['arbitrate', 'close']);
+    expect(refundActions('Admin', { refund_type: 1, refund_verify: 1, refund_step: 0 })).toEqual(['close']);
+    expect(refundActions('Admin', { refund_type: 1, refund_verify: 1, refund_step: 1 })).toEqual(['close']);
+    expect(refundActions('Admin', { refund_type: 0, refund_verify: 1, refund_step: 2 })).toEqual([]);
+    expect(refundActions('Admin', { refund_type: 0, refund_verify: 1, refund_step: 3 })).toEqual([]);
+    expect(refundActions('Admin', { refund_type: 0, refund_verify: 2, refund_step: 0 })).toEqual([]);
+    expect(refundActions('Admin', { refund_type: 0, refund_verify: 4, refund_step: 0 })).toEqual([]);
+    expect(refundActions('Seller', { refund_type: 0, refund_verify: 1, refund_step: 2 })).toEqual([]);
   });
 });
 
@@ -156,6 +166,44 @@ describe('the request and its decisions', () => {
     await user.click(within(dialog).getByTestId('decision-submit'));
     await waitFor(() => expect(puts()).toEqual([['/api/Admin/refunds/7/arbitrate', { admin_remark: 'Photos show no damage', decision: 'close' }]]));
     await waitFor(() => expect(within(screen.getByTestId('refund-detail')).getByTestId('refund-state')).toHaveTextContent(ta('state.closed')));
+  });
+
+  it('the admin closes a pending request only with a reason, which the request then shows', async () => {
+    const { user, view } = await openDetail('/Admin/refunds');
+    await user.click(within(view).getByTestId('refund-close'));
+    const dialog = await screen.findByRole('dialog', { name: tb('title.close', { no: 'R7' }) });
+    expect(within(dialog).getByText(tb('closeText', { money: '12.50' }))).toBeInTheDocument();
+    expect(within(dialog).getByTestId('decision-submit')).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: tb('remark.close') }), '   ');
+    expect(within(dialog).getByTestId('decision-submit')).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: tb('remark.close') }), 'Settled with the buyer by phone');
+    await user.click(within(dialog).getByTestId('decision-submit'));
+    await waitFor(() => expect(puts()).toEqual([['/api/Admin/refunds/7/close', { admin_remark: 'Settled with the buyer by phone' }]]));
+    const shown = screen.getByTestId('refund-detail');
+    await waitFor(() => expect(within(shown).getByTestId('refund-state')).toHaveTextContent(ta('state.closed')));
+    expect(within(shown).getByText('Settled with the buyer by phone')).toBeInTheDocument();
+    expect(within(shown).getByText('2026-11-25 12:00:00')).toBeInTheDocument();
+    expect(within(shown).queryByTestId('refund-close')).toBeNull();
+  });
+
+  it('in Chinese: an agreed return shows its ship-back deadline, and the admin closes it with a reason', async () => {
+    await i18n.changeLanguage('zh-cn');
+    refund = detail({ refund_type: 1, refund_verify: 1, refund_step: 0, ship_deadline: '2026-12-02 10:00:00' });
+    const { user, view } = await openDetail('/Admin/refunds/return');
+    expect(within(view).getByTestId('refund-state')).toHaveTextContent('等待用户发货');
+    expect(within(view).getByText('2026-12-02 10:00:00')).toBeInTheDocument();
+    await user.click(within(view).getByRole('button', { name: '关闭申请' }));
+    const dialog = await screen.findByRole('dialog', { name: '关闭售后单 R7' });
+    await user.type(within(dialog).getByRole('textbox', { name: /关闭原因/ }), '买家未寄回');
+    await user.click(within(dialog).getByRole('button', { name: '关闭申请' }));
+    await waitFor(() => expect(puts()).toEqual([['/api/Admin/refunds/7/close', { admin_remark: '买家未寄回' }]]));
+  });
+
+  it('a gateway refund on its way shows as refunding and offers nobody a decision', async () => {
+    refund = detail({ refund_verify: 1, refund_step: 2 });
+    const { view } = await openDetail('/Admin/refunds');
+    expect(within(view).getByTestId('refund-state')).toHaveTextContent(ta('state.refunding'));
+    expect(within(view).queryByRole('button', { name: tb('action.close') })).toBeNull();
   });
 
   it('says when the request could not be loaded', async () => {

@@ -1,6 +1,6 @@
 // What the back-office after-sales pages derive: the area and the request type from the path, the list endpoint, and
 // which decisions a request offers in each area (the server decides again).
-import { REFUND_STEP, REFUND_TYPE, REFUND_VERIFY } from '@qshop/shared/states';
+import { REFUND_STEP, REFUND_TYPE, REFUND_VERIFY, isRefundClosable } from '@qshop/shared/states';
 import type { BackOfficeArea } from '../orders/orderModel';
 
 export { areaOfPath } from '../orders/orderModel';
@@ -13,11 +13,15 @@ export const typeOfPath = (pathname: string): number => (/\/refunds\/return\/?$/
 
 export const listEndpoint = (area: BackOfficeArea, refundType: number) => `/${area}/refunds?refund_type=${refundType}`;
 
-/** The decisions a request offers: the seller's on its store's requests, the admin's arbitration. */
-export type RefundAction = 'agree' | 'refuse' | 'confirm' | 'arbitrate';
+/** The decisions a request offers: the seller's on its store's requests; the admin's arbitration, and closing any
+ *  request whose money has not started back. */
+export type RefundAction = 'agree' | 'refuse' | 'confirm' | 'arbitrate' | 'close';
 
 export function refundActions(area: BackOfficeArea, r: State): RefundAction[] {
-  if (area === 'Admin') return r.refund_verify === REFUND_VERIFY.ARBITRATING ? ['arbitrate'] : [];
+  if (area === 'Admin') {
+    const actions: RefundAction[] = r.refund_verify === REFUND_VERIFY.ARBITRATING ? ['arbitrate'] : [];
+    return isRefundClosable(r) ? [...actions, 'close'] : actions;
+  }
   if (r.refund_verify === REFUND_VERIFY.PENDING) return ['agree', 'refuse'];
   const awaitsGoods = r.refund_type === REFUND_TYPE.GOODS && r.refund_verify === REFUND_VERIFY.AGREED && r.refund_step === REFUND_STEP.AWAIT_SELLER;
   return awaitsGoods ? ['confirm'] : [];

@@ -35,6 +35,11 @@ function Actions({ refund, onChanged }: { refund: RefundDetail; onChanged: () =>
           {ta('action.withdraw')}
         </Button>
       )}
+      {canShip(refund) && refund.ship_deadline && (
+        <Text size="sm" c="orange" data-testid="refund-ship-deadline">
+          {ta('action.shipBy', { time: refund.ship_deadline })}
+        </Text>
+      )}
       {canShip(refund) && (
         <Group align="end" wrap="wrap">
           <Select label={ta('action.carrier')} data={(expresses.data ?? []).map((e) => ({ value: e.code, label: e.name }))} value={code} onChange={setCode} searchable />
@@ -67,6 +72,7 @@ function RefundView({ refund, onChanged }: { refund: RefundDetail; onChanged: ()
     refund.admin_remark ? { key: 'decision', time: null, text: refund.admin_remark } : null,
     refund.delivery_no ? { key: 'shipped', time: null, text: `${refund.delivery_code} ${refund.delivery_no}` } : null,
     refund.refunded_at ? { key: 'refunded', time: refund.refunded_at, text: refund.refund_money } : null,
+    refund.closed_at ? { key: 'closed', time: refund.closed_at, text: null } : null,
     ] as (Step | null)[]
   ).filter((s): s is Step => s !== null);
   return (

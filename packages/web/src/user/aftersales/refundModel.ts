@@ -8,6 +8,7 @@ type State = Pick<RefundDetail, 'refund_type' | 'refund_verify' | 'refund_step'>
 /** The i18n key (prefix `aftersales`) of a request's state. */
 export function refundStateKey(r: State): string {
   if (r.refund_step === REFUND_STEP.DONE) return 'state.done';
+  if (r.refund_step === REFUND_STEP.REFUNDING) return 'state.refunding';
   switch (r.refund_verify) {
     case REFUND_VERIFY.PENDING:
       return 'state.pending';
@@ -18,7 +19,7 @@ export function refundStateKey(r: State): string {
     case REFUND_VERIFY.CLOSED:
       return 'state.closed';
     default:
-      if (r.refund_type === REFUND_TYPE.MONEY) return 'state.refunding';
+      // Agreed: a money-only request is refunding or done by now; a return waits for its shipment or its confirmation.
       return r.refund_step === REFUND_STEP.AWAIT_BUYER_SHIPMENT ? 'state.awaitBuyer' : 'state.awaitSeller';
   }
 }
