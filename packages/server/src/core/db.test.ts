@@ -10,7 +10,7 @@ import mysql from 'mysql2/promise'
 import { Prisma } from '../generated/prisma/client.ts'
 import { createTestApp, resetDb } from '../../test/helpers.ts'
 import { createUser } from '../../test/factories.ts'
-import { createDb, DatabaseError, insertRows, isDuplicateKey, type Tx } from './db/index.ts'
+import { createDb, insertRows, isDuplicateKey, type Tx } from './db/index.ts'
 import { AppError } from './errors.ts'
 import { mapPrismaError } from './prismaErrors.ts'
 import { runUnit } from './unitOfWork.ts'
@@ -331,8 +331,7 @@ describe('answers as Prisma raw statements answer', () => {
     const insert = () => app.db.$executeRaw`INSERT INTO idempotency_keys (area, owner_id, idem_key, request_hash) VALUES ('t', ${user.id}, 'k', ${'x'.repeat(64)})`
     await insert()
     const err = await insert().catch((e: unknown) => e)
-    expect(err).toBeInstanceOf(DatabaseError)
-    expect((err as DatabaseError).errno).toBe(1062)
+    expect(err).toMatchObject({ errno: 1062, sqlMessage: expect.stringContaining('Duplicate entry') })
     expect(isDuplicateKey(err)).toBe(true)
     const mapped = mapPrismaError(err)
     expect(mapped).toBeInstanceOf(AppError)

@@ -1,5 +1,6 @@
-// What the database server refused, whichever way the refusal reached us: a raw statement's (rawStatements.ts, a
-// DatabaseError), a Prisma call's (its known request error, carrying the driver adapter's cause), or the bare driver's.
+// What the database server refused, whichever way the refusal reached us: a raw statement's (the mariadb driver's
+// SqlError, with the server's errno and sqlMessage) or a Prisma call's (its known request error, or a driver adapter
+// error, carrying the adapter's description of the refusal).
 //
 // The server error numbers the platform acts on, and the engines that send them. MariaDB 10.11 is the engine deployed
 // (docker-compose.yml) and the one the tests run on; MySQL 8.4 sends the same numbers except where said.
@@ -20,20 +21,8 @@ const RETRYABLE = new Set<number>([SERVER_ERROR.LOCK_WAIT_TIMEOUT, SERVER_ERROR.
 /** Errors after which the server has already rolled the transaction back: it must never be committed. */
 const ROLLED_BACK = new Set<number>([SERVER_ERROR.DEADLOCK, SERVER_ERROR.WRITE_CONFLICT])
 
-/** A raw statement refused by the server: its error number and message. */
-export class DatabaseError extends Error {
-  constructor(
-    readonly errno: number,
-    readonly sqlMessage: string,
-    options?: { cause?: unknown },
-  ) {
-    super(`(${errno}) ${sqlMessage}`, options)
-    this.name = 'DatabaseError'
-  }
-}
-
 type AdapterCause = { kind?: string; originalCode?: unknown; originalMessage?: unknown }
-type Refusal = { code?: unknown; errno?: unknown; cause?: AdapterCause; meta?: { driverAdapterError?: { cause?: AdapterCause } } }
+type Refusal = { code?: unknown; errno?: unknown; sqlMessage?: unknown; cause?: AdapterCause; meta?: { driverAdapterError?: { cause?: AdapterCause } } }
 
 /** The adapter's description of a refusal: the error's own (a driver adapter error) or the one Prisma wraps. */
 function adapterCause(err: unknown): AdapterCause | undefined {
@@ -51,8 +40,7 @@ export function serverErrno(err: unknown): number | undefined {
 
 /** The server's message of a refusal ("Duplicate entry '…' for key '…'"), or ''. */
 export function serverMessage(err: unknown): string {
-  if (err instanceof DatabaseError) return err.sqlMessage
-  const message = adapterCause(err)?.originalMessage
+  const message = (err as Refusal)?.sqlMessage ?? adapterCause(err)?.originalMessage
   return typeof message === 'string' ? message : ''
 }
 

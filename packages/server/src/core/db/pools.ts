@@ -9,8 +9,11 @@
 // - A connection of the general pool runs with autocommit ON: Prisma's calls outside a unit, and raw reads, each
 //   commit by themselves.
 // - Both pools use UTC for dates (stored and read as UTC; NOW() is UTC) and wait LOCK_WAIT_SECONDS for a row lock.
-// - The pools are ended by their owner (index.ts's $disconnect), never by the Prisma adapters lent them.
+// - Their options are the raw statements' (rawStatements.ts): DECIMAL as Prisma.Decimal, insert ids as numbers.
+//   Prisma's statements, here or through @prisma/adapter-mariadb on the general pool, bring options of their own.
+// - The pools are ended by their owner (index.ts's $disconnect), never by the Prisma adapter lent the general one.
 import mariadb, { type Pool, type PoolConfig } from 'mariadb'
+import { decimalAsPrisma } from './rawStatements.ts'
 
 /**
  * How long a statement waits for a row lock before failing with a lock wait timeout (the server default is 50 s). A
@@ -35,6 +38,8 @@ export function createPools(databaseUrl: string, connectionLimit: number, lockWa
     // A MySQL server authenticating with caching_sha2_password over a plain connection needs it.
     allowPublicKeyRetrieval: true,
     sessionVariables: { innodb_lock_wait_timeout: lockWaitSeconds, ...sessionVariables },
+    insertIdAsNumber: true,
+    typeCast: decimalAsPrisma,
   })
   return { general: mariadb.createPool(settings({})), unit: mariadb.createPool(settings({ autocommit: 0 })) }
 }

@@ -1,7 +1,8 @@
 // Prisma's way into a unit of work. The Prisma client is built on this driver adapter factory (Prisma's public driver
 // adapter interface, @prisma/driver-adapter-utils), which hands every call to @prisma/adapter-mariadb on the general
 // pool — except the start of a transaction while a unit is lending its own (lendUnit): Prisma's transaction client
-// then runs on the unit's connection, inside the unit's transaction (transaction.ts builds what is lent).
+// then runs on the unit's connection, inside the unit's transaction (transaction.ts lends it, prismaStatements.ts
+// runs Prisma's statements on it).
 //
 // Invariants:
 // - Only a transaction Prisma starts inside lendUnit's callback is the unit's; every other call, including Prisma
@@ -10,6 +11,7 @@
 //   the unit's transaction, which is what Prisma asks for when its own timeout passes).
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { SqlDriverAdapter, SqlDriverAdapterFactory, Transaction } from '@prisma/driver-adapter-utils'
+import type { PrismaMariaDb } from '@prisma/adapter-mariadb'
 
 export const ADAPTER_NAME = 'qshop-unit-bridge'
 
@@ -21,12 +23,12 @@ export function lendUnit<T>(transaction: Transaction, open: () => Promise<T>): P
 }
 
 /** The factory the Prisma client is built on: `general` answers everything but a lent transaction. */
-export function bridgeFactory(general: () => Promise<SqlDriverAdapter>): SqlDriverAdapterFactory {
+export function bridgeFactory(general: PrismaMariaDb): SqlDriverAdapterFactory {
   return {
     provider: 'mysql',
     adapterName: ADAPTER_NAME,
     async connect(): Promise<SqlDriverAdapter> {
-      const inner = await general()
+      const inner = await general.connect()
       return {
         provider: inner.provider,
         adapterName: ADAPTER_NAME,

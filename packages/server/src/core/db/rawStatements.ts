@@ -1,87 +1,55 @@
-// Raw statements (`$queryRaw`, `$executeRaw`, `$insertRaw`) run through a Prisma driver adapter's public query
-// interface (SqlQueryable: the adapter itself for the pool, a transaction object for a unit), without Prisma's client
-// in between: the money core and the checkout write through them, and Prisma's client costs several times the
-// driver's CPU per statement.
+// Raw statements (`$queryRaw`, `$executeRaw`, `$insertRaw`) straight on the mariadb driver, without Prisma's client in
+// between: the money core and the checkout write through them, and Prisma's client costs several times the driver's
+// CPU per statement. They run with the options their pool was made with (pools.ts), never options of their own: a
+// statement's own options make the driver copy its whole option set for that statement.
 //
 // Answers are typed as Prisma's own raw statements type them: DECIMAL as Prisma.Decimal, BIGINT as bigint, DATETIME
-// and DATE as Date (UTC), JSON parsed, binary as Buffer, other numbers as number. A refusal by the server is a
-// DatabaseError with its error number (errors.ts).
-import { ColumnTypeEnum, type ArgType, type SqlQuery, type SqlQueryable, type SqlResultSet } from '@prisma/driver-adapter-utils'
+// and DATE as Date (UTC), JSON parsed, binary as Buffer, other numbers as number. A refusal by the server is the
+// driver's SqlError, with the server's errno (errors.ts reads it).
+import type { TypeCastFunction, TypeCastResult, UpsertResult } from 'mariadb'
 import { Prisma } from '../../generated/prisma/client.ts'
-import { DatabaseError, serverErrno, serverMessage } from './errors.ts'
 
 /** An INSERT: the id of its (first) new row, 0 when it wrote none. */
 export type RawInsert = { $insertRaw(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<{ insertId: number }> }
 export type RawStatements = Pick<Prisma.TransactionClient, '$queryRaw' | '$executeRaw'> & RawInsert
 
-/** Where a statement goes: a queryable, or a refusal (the transaction has ended). `send` hands it over. */
-export type StatementRunner = <T>(send: (on: SqlQueryable) => Promise<T>) => Promise<T>
+/** Hands a statement to a connection or a pool (`run(sql, values)`), or refuses it (the transaction has ended). */
+export type StatementRunner = (sql: string, values: unknown[]) => Promise<unknown>
 
-const UNKNOWN: ArgType = { scalarType: 'unknown', arity: 'scalar' }
+/** Column type numbers of the MySQL client/server protocol (a column definition's type byte), as both engines send them. */
+export const PROTOCOL_TYPE = {
+  DECIMAL: 0, TINY: 1, SHORT: 2, LONG: 3, FLOAT: 4, DOUBLE: 5, NULL: 6, TIMESTAMP: 7, LONGLONG: 8, INT24: 9, DATE: 10,
+  TIME: 11, DATETIME: 12, YEAR: 13, NEWDATE: 14, BIT: 16, TIMESTAMP2: 17, DATETIME2: 18, TIME2: 19, JSON: 245,
+  NEWDECIMAL: 246, ENUM: 247, GEOMETRY: 255,
+} as const
+/** The pools' typeCast: DECIMAL as Prisma.Decimal, exact. */
+export const decimalAsPrisma: TypeCastFunction = (field, next) => {
+  const type = Number(field.columnType)
+  if (type !== PROTOCOL_TYPE.NEWDECIMAL && type !== PROTOCOL_TYPE.DECIMAL) return next()
+  const text = field.string()
+  // The driver's typings list only its own types; the callers read a Decimal.
+  return (text === null ? null : new Prisma.Decimal(text)) as unknown as TypeCastResult
+}
 
 function toDriverValue(value: unknown): unknown {
   if (Prisma.Decimal.isDecimal(value)) return (value as Prisma.Decimal).toFixed()
-  if (value && typeof value === 'object' && !(value instanceof Date) && !ArrayBuffer.isView(value)) return JSON.stringify(value)
+  if (value && typeof value === 'object' && !(value instanceof Date) && !Buffer.isBuffer(value)) return JSON.stringify(value)
   return value
-}
-
-/** A template or a Prisma.Sql as the adapter's query. */
-export function sqlQuery(query: TemplateStringsArray | Prisma.Sql, values: readonly unknown[]): SqlQuery {
-  const statement = query instanceof Prisma.Sql ? query : Prisma.sql(query, ...values)
-  const args = statement.values.map(toDriverValue)
-  return { sql: statement.sql, args, argTypes: args.map(() => UNKNOWN) }
-}
-
-function columnValue(type: number, value: unknown): unknown {
-  if (value === null || value === undefined) return null
-  switch (type) {
-    case ColumnTypeEnum.Int64:
-      return BigInt(value as string | number)
-    case ColumnTypeEnum.Numeric:
-      return new Prisma.Decimal(value as string)
-    case ColumnTypeEnum.DateTime:
-      return new Date(value as string)
-    case ColumnTypeEnum.Date:
-      return new Date(`${value as string}T00:00:00Z`)
-    case ColumnTypeEnum.Json:
-      return typeof value === 'string' ? JSON.parse(value) : value
-    case ColumnTypeEnum.Bytes:
-      return Buffer.isBuffer(value) ? value : Buffer.from(value as Uint8Array)
-    default:
-      return value
-  }
-}
-
-/** The adapter's rows (arrays, typed by column) as objects keyed by column name. */
-export function rowsOf(result: SqlResultSet): Record<string, unknown>[] {
-  const { columnNames, columnTypes } = result
-  return result.rows.map((row) => {
-    const object: Record<string, unknown> = {}
-    for (let i = 0; i < columnNames.length; i++) object[columnNames[i]] = columnValue(columnTypes[i], row[i])
-    return object
-  })
-}
-
-/** A refusal by the server as a DatabaseError; anything else as it came. */
-function asDatabaseError(err: unknown): unknown {
-  const errno = serverErrno(err)
-  return errno === undefined ? err : new DatabaseError(errno, serverMessage(err) || (err as Error)?.message || '', { cause: err })
 }
 
 /** Raw statements sent through `run`. */
 export function rawStatements(run: StatementRunner): RawStatements {
-  const send = <T>(query: TemplateStringsArray | Prisma.Sql, values: unknown[], how: (on: SqlQueryable, q: SqlQuery) => Promise<T>): Promise<T> => {
-    const q = sqlQuery(query, values)
-    return run((on) => how(on, q)).catch((err: unknown) => {
-      throw asDatabaseError(err)
-    })
+  const send = (query: TemplateStringsArray | Prisma.Sql, values: unknown[]) => {
+    const statement = query instanceof Prisma.Sql ? query : Prisma.sql(query, ...values)
+    return run(statement.sql, statement.values.map(toDriverValue))
   }
   return {
-    $queryRaw: ((query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
-      send(query, values, async (on, q) => rowsOf(await on.queryRaw(q)))) as RawStatements['$queryRaw'],
-    $executeRaw: ((query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) =>
-      send(query, values, (on, q) => on.executeRaw(q))) as RawStatements['$executeRaw'],
-    $insertRaw: (query, ...values) => send(query, values, async (on, q) => ({ insertId: Number((await on.queryRaw(q)).lastInsertId ?? 0) })),
+    // The driver's rows carry their column descriptions as a property; the copy answers the rows alone.
+    $queryRaw: (async (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => [...((await send(query, values)) as unknown[])]) as RawStatements['$queryRaw'],
+    $executeRaw: (async (query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) => ((await send(query, values)) as UpsertResult).affectedRows) as RawStatements['$executeRaw'],
+    async $insertRaw(query, ...values) {
+      return { insertId: Number(((await send(query, values)) as UpsertResult).insertId) }
+    },
   }
 }
 

@@ -1,11 +1,10 @@
 // A unit of work's transaction (core/unitOfWork.ts opens one per attempt through Db.$transaction): a connection of the
-// unit pool (pools.ts) on which @prisma/adapter-mariadb has begun a transaction, the raw statements and ORM calls of
-// the unit's work, and its end.
+// unit pool (pools.ts), the raw statements and ORM calls of the unit's work on it, and its end.
 //
 // Invariants:
-// 1. Statements run in the order the work issues them, raw and ORM alike. Raw statements go to the driver at once,
-//    so those the work sends without waiting for each other share a round trip (the driver pipelines them and the
-//    server runs them in the order sent). An ORM call is compiled by Prisma before it reaches the connection, so it
+// 1. Statements run in the order the work issues them, raw and ORM alike. BEGIN and raw statements go to the driver
+//    at once, so those the work sends without waiting for each other share a round trip with each other and with
+//    BEGIN (the driver pipelines them and the server runs them in the order sent). An ORM call is compiled by Prisma before it reaches the connection, so it
 //    waits until everything issued before it has been handed to the driver, and what is issued after it waits until
 //    it has finished (StatementOrder).
 // 2. The connection is fenced before COMMIT or ROLLBACK is sent: from that moment every statement the work issues is
@@ -18,11 +17,14 @@
 // 4. A transaction the server rolled back by itself (a deadlock) is never committed: its later statements are refused
 //    and the commit throws the server's refusal (the unit of work runs the unit again).
 // 5. Prisma joins on the work's first ORM call, through prismaBridge.ts: its transaction client runs on this
-//    connection. Raw-only units (checkout, payment) never start Prisma's transaction machinery.
-import type { IsolationLevel, SqlDriverAdapter, SqlQueryable, Transaction } from '@prisma/driver-adapter-utils'
+//    connection (prismaStatements.ts). Raw-only units (checkout, payment) never start Prisma's transaction machinery.
+// 6. The connection goes back to the pool once COMMIT or ROLLBACK has run: no transaction open, autocommit still off.
+import type { Transaction } from '@prisma/driver-adapter-utils'
+import type { Pool, PoolConnection } from 'mariadb'
 import type { Prisma, PrismaClient } from '../../generated/prisma/client.ts'
 import { rolledBackByServer } from './errors.ts'
-import { lendUnit, ADAPTER_NAME } from './prismaBridge.ts'
+import { lendUnit } from './prismaBridge.ts'
+import { prismaStatements } from './prismaStatements.ts'
 import { rawStatements, type RawInsert } from './rawStatements.ts'
 
 /** What a unit's work writes through: Prisma's transaction client, its raw statements on the unit's connection. */
@@ -30,7 +32,7 @@ export type Tx = Prisma.TransactionClient & RawInsert
 
 export type TransactionOptions = { isolationLevel?: Prisma.TransactionIsolationLevel; timeout: number; maxWait: number }
 
-const ISOLATION: Record<string, IsolationLevel> = {
+const ISOLATION: Record<string, string> = {
   ReadUncommitted: 'READ UNCOMMITTED',
   ReadCommitted: 'READ COMMITTED',
   RepeatableRead: 'REPEATABLE READ',
@@ -83,19 +85,22 @@ export type UnitTransaction = {
   rollback(): Promise<void>
 }
 
-/** A transaction begun on a connection of the unit pool within `maxWait` ms (invariants at the top of the file). */
-export async function openTransaction(adapter: Promise<SqlDriverAdapter>, prisma: PrismaClient, options: TransactionOptions): Promise<UnitTransaction> {
-  const isolation = options.isolationLevel ? ISOLATION[options.isolationLevel] : undefined
-  const begun = adapter.then((a) => a.startTransaction(isolation))
+/** A transaction begun on a connection of `pool` (the unit pool) got within `maxWait` ms (invariants at the top). */
+export async function openTransaction(pool: Pool, prisma: PrismaClient, options: TransactionOptions): Promise<UnitTransaction> {
+  return new UnitConnection(await acquire(pool, options.maxWait), prisma, options)
+}
+
+/** A pooled connection within `maxWait` ms, or an error (a connection that arrives later goes back to the pool). */
+async function acquire(pool: Pool, maxWait: number): Promise<PoolConnection> {
+  const pending = pool.getConnection()
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no database connection within ${options.maxWait} ms`)), options.maxWait)
+    timer = setTimeout(() => reject(new Error(`no database connection within ${maxWait} ms`)), maxWait)
   })
   try {
-    return new UnitConnection(await Promise.race([begun, late]), prisma, options)
+    return await Promise.race([pending, late])
   } catch (err) {
-    // A connection that arrives after all goes back to the pool, its transaction undone.
-    begun.then((t) => t.rollback(), noop).catch(noop)
+    pending.then((conn) => conn.release(), noop).catch(noop)
     throw err
   } finally {
     clearTimeout(timer)
@@ -104,8 +109,10 @@ export async function openTransaction(adapter: Promise<SqlDriverAdapter>, prisma
 
 class UnitConnection implements UnitTransaction {
   readonly tx: Tx
-  readonly #transaction: Transaction
+  readonly #conn: PoolConnection
   readonly #prisma: PrismaClient
+  /** BEGIN (and the isolation level before it), sent when the transaction opens and not waited for */
+  readonly #begun: Promise<unknown>
   readonly #timeout: number
   readonly #startedAt = performance.now()
   readonly #timer: NodeJS.Timeout
@@ -120,16 +127,20 @@ class UnitConnection implements UnitTransaction {
   #prismaDone: Promise<unknown> = Promise.resolve()
   #settlePrisma: ((committed: boolean) => void) | null = null
 
-  constructor(transaction: Transaction, prisma: PrismaClient, options: TransactionOptions) {
-    this.#transaction = transaction
+  constructor(conn: PoolConnection, prisma: PrismaClient, options: TransactionOptions) {
+    this.#conn = conn
     this.#prisma = prisma
+    // BEGIN fails only with its connection, which fails the statements sent behind it too.
+    const isolation = options.isolationLevel ? ISOLATION[options.isolationLevel] : undefined
+    this.#begun = Promise.all([isolation ? conn.query(`SET TRANSACTION ISOLATION LEVEL ${isolation}`) : null, conn.query('BEGIN')])
+    this.#begun.catch(noop)
     this.#timeout = options.timeout
     this.#timer = setTimeout(() => {
       if (this.#ending) return
       this.#timedOut = true
       this.#end('ROLLBACK').catch(noop)
     }, options.timeout)
-    const raw = rawStatements((send) => this.#order.raw(() => this.#onConnection(send)))
+    const raw = rawStatements((sql, values) => this.#order.raw(() => this.#guard(() => conn.query(sql, values))))
     this.tx = unitClient(raw, (call) => this.#orm(call))
   }
 
@@ -138,6 +149,7 @@ class UnitConnection implements UnitTransaction {
       // Prisma's part: the ORM calls still running, then Prisma's transaction.
       await this.#order.settled()
       await this.#settleJoined(true)
+      await this.#begun
       // Checked again here: the timeout may have ended the transaction while Prisma finished.
       if (this.#timedOut) throw new Error(`the transaction passed its ${this.#timeout} ms timeout and was rolled back`)
       this.#assertOpen()
@@ -156,7 +168,10 @@ class UnitConnection implements UnitTransaction {
 
   /** The fence and the end, once (invariants 2 and 3): the statement is handed to the driver in this same turn. */
   #end(statement: 'COMMIT' | 'ROLLBACK'): Promise<void> {
-    this.#ending ??= statement === 'COMMIT' ? this.#transaction.commit() : this.#transaction.rollback()
+    this.#ending ??= this.#conn
+      .query(statement)
+      .then(noop)
+      .finally(() => this.#conn.release().catch(noop))
     return this.#ending
   }
 
@@ -166,13 +181,13 @@ class UnitConnection implements UnitTransaction {
   }
 
   /** Hands a statement to the connection while the transaction is open, noting a rollback by the server. */
-  #onConnection<T>(send: (on: SqlQueryable) => Promise<T>): Promise<T> {
+  #guard<T>(send: () => Promise<T>): Promise<T> {
     try {
       this.#assertOpen()
     } catch (err) {
       return Promise.reject(err)
     }
-    return send(this.#transaction).catch((err: unknown) => {
+    return send().catch((err: unknown) => {
       if (rolledBackByServer(err)) this.#rolledBack ??= err
       throw err
     })
@@ -189,11 +204,8 @@ class UnitConnection implements UnitTransaction {
   #join(): Promise<Prisma.TransactionClient> {
     this.#joined ??= new Promise<Prisma.TransactionClient>((resolve, reject) => {
       const lentToPrisma: Transaction = {
-        provider: this.#transaction.provider,
-        adapterName: ADAPTER_NAME,
+        ...prismaStatements(this.#conn, (send) => this.#guard(send)),
         options: { usePhantomQuery: true },
-        queryRaw: (query) => this.#onConnection((on) => on.queryRaw(query)),
-        executeRaw: (query) => this.#onConnection((on) => on.executeRaw(query)),
         // The unit commits once its work is done; Prisma rolls back when its own timeout passes.
         commit: () => Promise.resolve(),
         rollback: () => this.#end('ROLLBACK'),

@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { Code, ORDER_STATUS, decimalToCents, fromCents, toCents, translate } from '@qshop/shared'
 import type { RefundCaps, RefundOpenBody } from '@qshop/shared/schemas/aftersales'
-import { Prisma } from '../../generated/prisma/client.ts'
+import { Prisma, isDuplicateKey } from '../../core/db/index.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { readGroupConfig } from '../../core/configs.ts'
 import { AppError, businessError, invalid, notFound } from '../../core/errors.ts'
@@ -113,7 +113,7 @@ export async function openRefund(app: FastifyInstance, ctx: RequestContext, key:
         data: caps.lines.map((l, i) => ({ refund_id: refund.id, order_id: body.order_id, order_goods_id: l.order_goods_id, num: l.num, money: fromCents(parts[i]), open_line: l.order_goods_id })),
       })
     } catch (err) {
-      if ((err as { code?: string }).code === 'P2002') throw businessError('msg.refundLineOpen')
+      if (isDuplicateKey(err)) throw businessError('msg.refundLineOpen')
       throw err
     }
     await scheduleRefundAgree(unit, refund.id, refund.agree_deadline!)

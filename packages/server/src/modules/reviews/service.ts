@@ -7,6 +7,7 @@
 import { ORDER_FLOW, ORDER_STATUS, translate } from '@qshop/shared'
 import type { ReviewBody, ReviewPosted } from '@qshop/shared/schemas/reviews'
 import type { RequestContext } from '../../core/context.ts'
+import { isDuplicateKey } from '../../core/db/index.ts'
 import { businessError, invalid, notFound } from '../../core/errors.ts'
 import { transition } from '../../core/transition.ts'
 import { inUnit, type Tx, type UnitInfra } from '../../core/unitOfWork.ts'
@@ -86,7 +87,7 @@ export async function postReview(infra: ReviewInfra, ctx: RequestContext, input:
     { isolation: 'ReadCommitted' },
   ).catch((err: unknown) => {
     // The unique line key, should a writer ever get past the lock: still one review per line.
-    if ((err as { code?: string })?.code === 'P2002') throw businessError('msg.reviewed')
+    if (isDuplicateKey(err)) throw businessError('msg.reviewed')
     throw err
   })
 }
