@@ -7,7 +7,7 @@ import { ORDER_FLOW, ORDER_STATUS, REFUND_STEP, REFUND_STEP_FLOW, decimalToCents
 import { Prisma } from '../../generated/prisma/client.ts'
 import { businessError } from '../../core/errors.ts'
 import { post } from '../../core/ledger.ts'
-import { giveBackStock } from '../../core/stock.ts'
+import { giveBackStock } from '../inventory/index.ts'
 import { transition } from '../../core/transition.ts'
 import type { Tx, Unit, UnitInfra } from '../../core/unitOfWork.ts'
 import { paymentRefunderFor } from '../../adapters/payment/index.ts'

@@ -2,7 +2,7 @@
 // order-cancel job and its sweeper, cancelJob.ts). One unit: the guarded change 1 → 0 decides, so of two cancels, or a
 // cancel and a payment, only one gets the order; only the unit that made the change gives the stock back.
 import { ORDER_FLOW, ORDER_STATUS } from '@qshop/shared'
-import { giveBackStock } from '../../core/stock.ts'
+import { giveBackStock } from '../inventory/index.ts'
 import { transition } from '../../core/transition.ts'
 import { runUnit, type UnitInfra } from '../../core/unitOfWork.ts'
 import type { Infra } from '../../plugins/infra.ts'
