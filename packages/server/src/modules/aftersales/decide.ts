@@ -30,10 +30,10 @@ export type Outcome = 'done' | 'pending' | 'agreed' | 'refused' | 'closed' | 'wi
 
 /** The request is agreed (by the seller, the job or the admin): a money-only request is refunded now, a return waits
  *  for the shopper's shipment. */
-async function afterAgree(infra: PaybackInfra, tx: Tx, unit: Unit, id: number): Promise<Outcome> {
+async function afterAgree(tx: Tx, unit: Unit, id: number): Promise<Outcome> {
   const r = await requestOf(tx, id)
   if (r.refund_type === REFUND_TYPE.GOODS) return 'agreed'
-  return payBack(infra, tx, unit, id, { fromStep: S.AWAIT_BUYER_SHIPMENT, returned: false })
+  return payBack(tx, unit, id, { fromStep: S.AWAIT_BUYER_SHIPMENT, returned: false })
 }
 
 /** Seller agrees a pending request of the store (or `party` {} with `dueAt`: the auto-agree job, once due). */
@@ -50,7 +50,7 @@ export function agreeRequest(infra: PaybackInfra, id: number, party: Party, opts
       if (opts.dueAt) return 'not_due'
       return refusal(tx, id, party)
     }
-    return afterAgree(infra, tx, unit, id)
+    return afterAgree(tx, unit, id)
   })
 }
 
@@ -73,7 +73,7 @@ export function confirmReturned(infra: PaybackInfra, id: number, storeId: number
       FROM refunds WHERE id = ${id} AND store_id = ${storeId} FOR UPDATE`
     if (!row) throw notFound()
     if (row.refund_type !== REFUND_TYPE.GOODS || row.refund_verify !== V.AGREED || row.refund_step !== S.AWAIT_SELLER) return refusal(tx, id, party)
-    return payBack(infra, tx, unit, id, { fromStep: S.AWAIT_SELLER, returned: true })
+    return payBack(tx, unit, id, { fromStep: S.AWAIT_SELLER, returned: true })
   })
 }
 
@@ -129,7 +129,7 @@ export function arbitrate(infra: PaybackInfra, id: number, decision: 'agree' | '
   return runUnit(infra, { label: `refund-arbitration ${id}` }, async (tx, unit) => {
     const to = decision === 'agree' ? V.AGREED : V.CLOSED
     if (!(await transition(tx, REFUND_VERIFY_FLOW, id, { from: V.ARBITRATING, to }, { data: { admin_remark: remark } }))) return refusal(tx, id, {})
-    if (decision === 'agree') return afterAgree(infra, tx, unit, id)
+    if (decision === 'agree') return afterAgree(tx, unit, id)
     await closeRequest(tx, id, (await requestOf(tx, id)).order_id)
     return 'closed' as const
   })

@@ -11,12 +11,10 @@ import { giveBackStock } from '../inventory/index.ts'
 import { transition } from '../../core/transition.ts'
 import type { Tx, Unit, UnitInfra } from '../../core/unitOfWork.ts'
 import { paymentRefunderFor } from '../../adapters/payment/index.ts'
-import { invalidateGoodsCounters } from '../catalog/cache.ts'
 import { completeIfReviewed } from '../reviews/service.ts'
 import { scheduleOrderSettle } from '../settlement/settleJob.ts'
-import type { Infra } from '../../plugins/infra.ts'
 
-export type PaybackInfra = UnitInfra & Pick<Infra, 'redis' | 'key'>
+export type PaybackInfra = UnitInfra
 
 /** Closes an open request: its lines may be asked again, the order counts one open request less (refund_status 2
  *  once none is left). */
@@ -56,7 +54,7 @@ async function lockedRequest(tx: Tx, refundId: number): Promise<Locked> {
  * seller confirmed the goods came back. A gateway answering 'pending' keeps the request at its step with the
  * gateway's refund number: its confirmation finishes it later with markRefunded. Answers 'done' or 'pending'.
  */
-export async function payBack(infra: PaybackInfra, tx: Tx, unit: Unit, refundId: number, opts: { fromStep: number; returned: boolean }): Promise<'done' | 'pending'> {
+export async function payBack(tx: Tx, unit: Unit, refundId: number, opts: { fromStep: number; returned: boolean }): Promise<'done' | 'pending'> {
   const r = await lockedRequest(tx, refundId)
   const amount = decimalToCents(r.refund_money)
   if (r.payment_name === 'balance') {
@@ -65,7 +63,7 @@ export async function payBack(infra: PaybackInfra, tx: Tx, unit: Unit, refundId:
         owner: { kind: 'user', id: r.user_id }, account: 'money', amount, reason: 'refund',
         source: { type: 'refund', id: r.id }, idemKey: `refund:${r.id}`, info: r.refund_no,
       })
-    await markRefunded(infra, tx, unit, refundId, { ...opts, payRefundNo: null })
+    await markRefunded(tx, unit, refundId, { ...opts, payRefundNo: null })
     return 'done'
   }
   const refunder = paymentRefunderFor(r.payment_name)
@@ -78,13 +76,12 @@ export async function payBack(infra: PaybackInfra, tx: Tx, unit: Unit, refundId:
     await tx.refunds.update({ where: { id: refundId }, data: { pay_refund_no: answer.pay_refund_no }, select: { id: true } })
     return 'pending'
   }
-  await markRefunded(infra, tx, unit, refundId, { ...opts, payRefundNo: answer.pay_refund_no })
+  await markRefunded(tx, unit, refundId, { ...opts, payRefundNo: answer.pay_refund_no })
   return 'done'
 }
 
 /** The money of `refundId` is back: records it on the request, its lines and its order (see the file's head). */
 export async function markRefunded(
-  infra: PaybackInfra,
   tx: Tx,
   unit: Unit,
   refundId: number,
@@ -97,7 +94,7 @@ export async function markRefunded(
   await closeRequest(tx, refundId, r.order_id)
   const lines = await tx.refund_goods.findMany({
     where: { refund_id: refundId },
-    select: { order_goods_id: true, num: true, money: true, order_goods: { select: { goods_id: true, sku_id: true, store_id: true } } },
+    select: { order_goods_id: true, num: true, money: true, order_goods: { select: { goods_id: true, sku_id: true } } },
     orderBy: { order_goods_id: 'asc' },
   })
   for (const l of lines) {
@@ -109,12 +106,7 @@ export async function markRefunded(
 
   if (r.order_status === ORDER_STATUS.PAID || opts.returned) {
     const given = await giveBackStock(tx, lines.map((l) => ({ goods_id: l.order_goods.goods_id, sku_id: l.order_goods.sku_id, qty: l.num })))
-    if (given.length) {
-      await tx.refunds.updateMany({ where: { id: refundId }, data: { stock_returned: 1 } })
-      const goodsIds = [...new Set(given.map((g) => g.goods_id))]
-      const storeIds = [...new Set(lines.map((l) => l.order_goods.store_id))]
-      unit.afterCommit(() => invalidateGoodsCounters(infra, goodsIds, storeIds))
-    }
+    if (given.length) await tx.refunds.updateMany({ where: { id: refundId }, data: { stock_returned: 1 } })
   }
 
   const [{ left }] = await tx.$queryRaw<{ left: bigint }[]>`SELECT COUNT(*) AS \`left\` FROM order_goods WHERE order_id = ${r.order_id} AND refunded_num < buy_num`
