@@ -14,7 +14,7 @@ import { APP_SECURITY_HEADERS, helmetHeaders } from '../src/plugins/securityHead
 import { DOCUMENT_TYPES, IMAGE_TYPES, PUBLIC_FILE_CACHE, servedFileHeaders } from '../src/core/servedFiles.ts'
 import { ENTRY_PAGE_CACHE, HASHED_ASSET_CACHE, HASHED_ASSET_DIR } from '../src/plugins/webApp.ts'
 import { precompressDir } from '../../web/precompress.ts'
-import { createTestApp } from './helpers.ts'
+import { createTestApp, resetDb } from './helpers.ts'
 import { nginxBinary, startNginxFront } from './nginxFront.ts'
 
 const conf = readFileSync(path.join(REPO_ROOT, 'docker/nginx.conf'), 'utf8')
@@ -193,6 +193,8 @@ describe.skipIf(!nginx && !process.env.CI)('a running nginx with docker/nginx.co
     writeFileSync(path.join(uploads, 'a1b2.png'), Buffer.from('89504e470d0a1a0a', 'hex'))
     writeFileSync(path.join(uploads, 'c3d4.pdf'), '%PDF-1.4')
     api = await createTestApp({ WEB_DIST: apiWeb })
+    // The entry pages carry pictures of what the worker's Redis caches: none left by an earlier file.
+    await resetDb(api, { demo: false, areas: false })
     const apiUrl = await api.listen({ port: 0, host: '127.0.0.1' })
     port = await new Promise<number>((resolve) => {
       const probe = createServer().listen(0, '127.0.0.1', () => {

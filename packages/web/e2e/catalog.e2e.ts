@@ -217,6 +217,67 @@ test('a seller creates goods with four SKUs, the admin approves it, a shopper pi
   await screenshot(shopper, 'catalog-goods-sku')
 })
 
+test('a goods form opened before a sale saves nothing and says so; loaded again, it saves and the sale stays', async () => {
+  const token = `qa${Date.now().toString(36)}`
+  const sellerToken = await apiToken('seller', ACCOUNTS.seller.username, ACCOUNTS.seller.password)
+  const specs = await dbQuery<{ id: number; name: string }>(
+    `SELECT s.id, s.name FROM goods_specs s JOIN goods_attrs a ON a.id = s.attr_id JOIN stores t ON t.id = a.store_id JOIN users u ON u.id = t.user_id
+     WHERE u.username = ? AND a.name = '颜色' AND s.name IN ('红色', '黑色') ORDER BY s.name`,
+    [ACCOUNTS.seller.username],
+  )
+  const spec = (name: string) => specs.find((s) => s.name === name)!.id
+  const [leaf] = await dbQuery<{ id: number }>("SELECT id FROM goods_classes WHERE name = 'T恤' ORDER BY id LIMIT 1")
+  // Dear enough that no other test's cheapest-goods order picks it.
+  const created = await apiCall<{ id: number }>('POST', '/api/Seller/goods', sellerToken, {
+    goods_name: `库存T恤 ${token}`, class_id: leaf.id, goods_no: token, goods_status: 1,
+    skus: [{ spec_id: [spec('红色')], goods_price: '8888.00', goods_stock: 291 }, { spec_id: [spec('黑色')], goods_price: '8888.00', goods_stock: 5 }],
+  })
+  expect(created.code, created.msg).toBe(200)
+  const id = created.data.id
+  const approved = await apiCall('PUT', `/api/Admin/goods/${id}/verify`, adminToken, { goods_verify: 1 })
+  expect(approved.code, approved.msg).toBe(200)
+  const [red] = await dbQuery<{ id: number }>("SELECT id FROM goods_skus WHERE goods_id = ? AND sku_name = '红色'", [id])
+  const stockOf = async () => (await dbQuery<{ goods_stock: number }>('SELECT goods_stock FROM goods_skus WHERE id = ?', [red.id]))[0].goods_stock
+
+  const shopperToken = await apiToken('user', ACCOUNTS.shopper.username, ACCOUNTS.shopper.password)
+  const [address] = await dbQuery<{ id: number }>('SELECT a.id FROM addresses a JOIN users u ON u.id = a.user_id WHERE u.username = ? ORDER BY a.is_default DESC, a.id LIMIT 1', [ACCOUNTS.shopper.username])
+  let orderId = 0
+  try {
+    const seller = await newPage()
+    await loginThroughPage(seller, 'seller', ACCOUNTS.seller.username, ACCOUNTS.seller.password)
+    await seller.goto(`/Seller/goods/form?id=${id}`)
+    const redStock = seller.getByLabel('红色 库存', { exact: true })
+    await expect.poll(() => redStock.inputValue()).toBe('291')
+
+    // a shopper buys one while the form is open
+    const order = await apiCall<{ order_id: number[] }>('POST', '/api/user/order/create', shopperToken, { order: [{ goods_id: id, sku_id: red.id, buy_num: 1 }], address_id: address.id }, { 'Idempotency-Key': `stale-${token}` })
+    expect(order.code, order.msg).toBe(200)
+    orderId = order.data.order_id[0]
+    expect(await stockOf()).toBe(290)
+
+    await seller.getByLabel('商品货号').fill(`${token}-a`)
+    await seller.getByRole('button', { name: '保存商品' }).click()
+    const stale = seller.getByTestId('stock-changed')
+    await stale.getByText('打开表单后库存已发生变化（例如有新订单），本次保存未生效。请重新加载商品后再修改并保存。').waitFor()
+    await seller.getByText('库存已变化').first().waitFor()
+    await screenshot(seller, 'catalog-goods-stock-changed')
+    expect(await stockOf()).toBe(290)
+    expect((await dbQuery<{ goods_no: string }>('SELECT goods_no FROM goods WHERE id = ?', [id]))[0].goods_no).toBe(token)
+
+    await stale.getByRole('button', { name: '重新加载商品' }).click()
+    await expect.poll(() => redStock.inputValue()).toBe('290')
+    await seller.getByLabel('商品货号').fill(`${token}-a`)
+    await seller.getByRole('button', { name: '保存商品' }).click()
+    await expectToast(seller, '操作成功')
+    await seller.waitForURL('**/Seller/goods')
+    expect((await dbQuery<{ goods_no: string }>('SELECT goods_no FROM goods WHERE id = ?', [id]))[0].goods_no).toBe(`${token}-a`)
+    expect(await stockOf()).toBe(290)
+  } finally {
+    if (orderId) expect((await apiCall('PUT', `/api/user/order/${orderId}`, shopperToken, { order_status: 0 })).code).toBe(200)
+    expect((await apiCall('PUT', `/api/Seller/goods/${id}`, sellerToken, { goods_status: 0 })).code).toBe(200)
+  }
+})
+
 test('the seller edits the store settings and sorts the image space; the admin opens the store in its review', async () => {
   const token = `qa${Date.now().toString(36)}`
   const sellerToken = await apiToken('seller', ACCOUNTS.seller.username, ACCOUNTS.seller.password)

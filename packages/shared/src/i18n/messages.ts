@@ -81,6 +81,7 @@ const zh = {
   'valid.skuAttrs': '每个 SKU 须由相同的属性组成，每个属性选一个规格',
   'valid.skuDuplicate': '规格组合重复',
   'valid.stockTotal': 'SKU 库存合计不能超过 {max}',
+  'valid.stockChanged': '库存已变化',
   // list filters and protocol limits
   'valid.int': '请输入整数',
   'valid.datetime': '时间格式应为 YYYY-MM-DD 或 YYYY-MM-DD HH:mm:ss',
@@ -91,6 +92,7 @@ const zh = {
   'msg.timeout': '请求超时',
   // money core: stock, ledger, reviews, idempotency
   'msg.stockShort': '库存不足',
+  'msg.stockChanged': '打开表单后库存已发生变化（例如有新订单），本次保存未生效。请重新加载商品后再修改并保存。',
   'msg.balanceShort': '余额不足',
   'msg.frozenShort': '冻结资金不足',
   'msg.pointsShort': '积分不足',
@@ -245,6 +247,7 @@ const en: Record<MessageKey, string> = {
   'valid.skuAttrs': 'Every SKU must combine the same attributes, one spec of each.',
   'valid.skuDuplicate': 'This spec combination appears twice.',
   'valid.stockTotal': "The SKUs' stock must add up to at most {max}.",
+  'valid.stockChanged': 'The stock has changed.',
   'valid.int': 'Enter a whole number.',
   'valid.datetime': 'Use a time as YYYY-MM-DD or YYYY-MM-DD HH:mm:ss.',
   'valid.filterValues': 'At most {max} values.',
@@ -253,6 +256,7 @@ const en: Record<MessageKey, string> = {
   'msg.headersTooLarge': 'The request headers are too large.',
   'msg.timeout': 'The request timed out.',
   'msg.stockShort': 'Not enough stock.',
+  'msg.stockChanged': 'The stock changed after this form was opened (an order may have been placed), so nothing was saved. Reload the goods, then make your changes and save again.',
   'msg.balanceShort': 'Insufficient balance.',
   'msg.frozenShort': 'Not enough frozen funds.',
   'msg.pointsShort': 'Not enough points.',

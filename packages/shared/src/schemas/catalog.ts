@@ -30,18 +30,34 @@ const classPaths = () =>
   zx.json(z.array(z.union([zx.id(), z.array(zx.id()).length(3)])).min(1).max(MAX_STORE_CLASSES))
 
 // ---- seller goods form (POST /api/Seller/goods, PUT /api/Seller/goods/{id}) ----
+//
+// A form never writes an absolute stock it loaded earlier: with the new stock of an existing SKU (or of a stored goods
+// without SKUs) it sends `loaded_stock`, the stock it showed when it was opened. The save sets the new stock only while
+// the row still holds that value, and otherwise refuses as a whole (409 msg.stockChanged): a sale made since is never
+// overwritten (packages/server/src/modules/inventory/adjust.ts).
 
-export const skuInput = z.strictObject({
-  /** an existing SKU of this goods (kept, so carts that hold it stay valid); absent = new */
-  id: zx.id().optional(),
-  /** goods_specs ids: one spec of each attribute the goods combines */
-  spec_id: zx.ids().pipe(z.array(z.number()).min(1).max(MAX_SKU_SPECS)),
-  goods_image: url().optional(),
-  goods_price: zx.money(),
-  goods_market_price: zx.money().optional(),
-  goods_stock: nonNegative(),
-  goods_weight: weight().optional(),
-})
+/** The issue both sides translate as valid.required (plugins/envelope.ts, web resource/validation.ts). */
+const required = (ctx: z.RefinementCtx, path: string) =>
+  ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: '', path: [path] })
+
+export const skuInput = z
+  .strictObject({
+    /** an existing SKU of this goods (kept, so carts that hold it stay valid); absent = new */
+    id: zx.id().optional(),
+    /** goods_specs ids: one spec of each attribute the goods combines */
+    spec_id: zx.ids().pipe(z.array(z.number()).min(1).max(MAX_SKU_SPECS)),
+    goods_image: url().optional(),
+    goods_price: zx.money(),
+    goods_market_price: zx.money().optional(),
+    goods_stock: nonNegative(),
+    /** an existing SKU's stock as the form loaded it (required with id, refused without) */
+    loaded_stock: nonNegative().optional(),
+    goods_weight: weight().optional(),
+  })
+  .superRefine((sku, ctx) => {
+    if (sku.id !== undefined && sku.loaded_stock === undefined) required(ctx, 'loaded_stock')
+    if (sku.id === undefined && sku.loaded_stock !== undefined) ctx.addIssue({ code: 'unrecognized_keys', keys: ['loaded_stock'], input: sku })
+  })
 export type SkuInput = z.infer<typeof skuInput>
 
 const goodsFields = {
@@ -83,15 +99,20 @@ const goodsFields = {
 }
 
 const goodsObject = z.strictObject(goodsFields)
-/** Update: any subset of the form's fields. */
-export const goodsUpdateBody = goodsObject.partial()
+/** Update: any subset of the form's fields; a new goods_stock comes with the loaded_stock it replaces. */
+export const goodsUpdateBody = goodsObject
+  .extend({ loaded_stock: nonNegative() })
+  .partial()
+  .superRefine((v, ctx) => {
+    if (v.goods_stock !== undefined && v.loaded_stock === undefined) required(ctx, 'loaded_stock')
+    if (v.loaded_stock !== undefined && v.goods_stock === undefined) required(ctx, 'goods_stock')
+  })
 export const goodsCreateBody = goodsObject
   .partial()
   .required({ goods_name: true, class_id: true })
   .superRefine((v, ctx) => {
     // Without SKUs the goods' own price is the price.
-    if (!v.skus?.length && v.goods_price === undefined)
-      ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: '', path: ['goods_price'] })
+    if (!v.skus?.length && v.goods_price === undefined) required(ctx, 'goods_price')
   })
 export type GoodsCreate = z.infer<typeof goodsCreateBody>
 export type GoodsUpdate = z.infer<typeof goodsUpdateBody>

@@ -41,9 +41,9 @@ async function returnShipDays(infra: Infra): Promise<number> {
 
 /** The request is agreed (by the seller, the job or the admin): a money-only request starts its money back now; a
  *  return waits for the shopper's shipment, for `shipDays` at most. Either must still fit what is left of its lines. */
-async function afterAgree(infra: Infra, tx: Tx, unit: Unit, id: number, shipDays: number): Promise<Outcome> {
+async function afterAgree(tx: Tx, unit: Unit, id: number, shipDays: number): Promise<Outcome> {
   const r = await requestOf(tx, id)
-  if (r.refund_type !== REFUND_TYPE.GOODS) return payBack(infra, tx, unit, id, S.AWAIT_BUYER_SHIPMENT)
+  if (r.refund_type !== REFUND_TYPE.GOODS) return payBack(tx, unit, id, S.AWAIT_BUYER_SHIPMENT)
   await checkStillFits(tx, id, r.order_id)
   const deadline = new Date(Date.now() + shipDays * DAY_MS)
   await tx.refunds.updateMany({ where: { id }, data: { ship_deadline: deadline } })
@@ -66,7 +66,7 @@ export async function agreeRequest(infra: Infra, id: number, party: Party, opts:
       if (opts.dueAt) return 'not_due'
       return refusal(tx, id, party)
     }
-    return afterAgree(infra, tx, unit, id, shipDays)
+    return afterAgree(tx, unit, id, shipDays)
   })
 }
 
@@ -89,7 +89,7 @@ export function confirmReturned(infra: Infra, id: number, storeId: number): Prom
       FROM refunds WHERE id = ${id} AND store_id = ${storeId} FOR UPDATE`
     if (!row) throw notFound()
     if (row.refund_type !== REFUND_TYPE.GOODS || row.refund_verify !== V.AGREED || row.refund_step !== S.AWAIT_SELLER) return refusal(tx, id, party)
-    return payBack(infra, tx, unit, id, S.AWAIT_SELLER)
+    return payBack(tx, unit, id, S.AWAIT_SELLER)
   })
 }
 
@@ -149,7 +149,7 @@ export async function arbitrate(infra: Infra, id: number, adminId: number, decis
     const agree = decision === 'agree'
     const data: Columns = agree ? { admin_remark: remark } : { admin_remark: remark, closed_by: adminId, closed_at: new Date() }
     if (!(await transition(tx, REFUND_VERIFY_FLOW, id, { from: V.ARBITRATING, to: agree ? V.AGREED : V.CLOSED }, { data }))) return refusal(tx, id, {})
-    if (agree) return afterAgree(infra, tx, unit, id, shipDays)
+    if (agree) return afterAgree(tx, unit, id, shipDays)
     await closeRequest(tx, id, (await requestOf(tx, id)).order_id)
     return 'closed' as const
   })

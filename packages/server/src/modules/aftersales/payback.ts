@@ -18,12 +18,11 @@ import { ORDER_FLOW, ORDER_STATUS, REFUND_STEP, REFUND_STEP_FLOW, REFUND_TYPE, R
 import { Prisma } from '../../generated/prisma/client.ts'
 import { businessError } from '../../core/errors.ts'
 import { post } from '../../core/ledger.ts'
-import { giveBackStock } from '../../core/stock.ts'
+import { giveBackStock } from '../inventory/index.ts'
 import { transition } from '../../core/transition.ts'
 import { runUnit, type Tx, type Unit } from '../../core/unitOfWork.ts'
 import { defineJob } from '../../jobs/define.ts'
 import { paymentRefunderFor } from '../../adapters/payment/index.ts'
-import { invalidateGoodsCounters } from '../catalog/cache.ts'
 import { completeIfReviewed } from '../reviews/service.ts'
 import { scheduleOrderSettle } from '../settlement/settleJob.ts'
 import type { Infra } from '../../plugins/infra.ts'
@@ -91,7 +90,7 @@ export async function checkStillFits(tx: Tx, refundId: number, orderId: number):
  * won the guarded change that agreed it, or found the returned goods confirmable); `fromStep`: the step it is at now.
  * Answers 'done' (a balance payment, refunded in this unit) or 'refunding' (a gateway payment: its job is staged).
  */
-export async function payBack(infra: Infra, tx: Tx, unit: Unit, refundId: number, fromStep: number): Promise<'done' | 'refunding'> {
+export async function payBack(tx: Tx, unit: Unit, refundId: number, fromStep: number): Promise<'done' | 'refunding'> {
   const r = await lockedRequest(tx, refundId)
   await checkStillFits(tx, refundId, r.order_id)
   if (r.payment_name === 'balance') {
@@ -101,7 +100,7 @@ export async function payBack(infra: Infra, tx: Tx, unit: Unit, refundId: number
         owner: { kind: 'user', id: r.user_id }, account: 'money', amount, reason: 'refund',
         source: { type: 'refund', id: r.id }, idemKey: `refund:${r.id}`, info: r.refund_no,
       })
-    if (!(await markRefunded(infra, tx, unit, refundId, { fromStep, payRefundNo: null }))) throw new Error(`refund ${refundId} left step ${fromStep} under its lock`)
+    if (!(await markRefunded(tx, unit, refundId, { fromStep, payRefundNo: null }))) throw new Error(`refund ${refundId} left step ${fromStep} under its lock`)
     return 'done'
   }
   // Only whether a gateway is configured is known here (no network): it is asked by the job.
@@ -115,7 +114,7 @@ export async function payBack(infra: Infra, tx: Tx, unit: Unit, refundId: number
  * The money of `refundId` is back: records it on the request (step `fromStep` → done), its lines and its order (see the
  * file's head). Answers false, changing nothing, when the request is no longer at `fromStep` (finished by a racer).
  */
-export async function markRefunded(infra: Infra, tx: Tx, unit: Unit, refundId: number, opts: { fromStep: number; payRefundNo: string | null }): Promise<boolean> {
+export async function markRefunded(tx: Tx, unit: Unit, refundId: number, opts: { fromStep: number; payRefundNo: string | null }): Promise<boolean> {
   const now = new Date()
   const done = await transition(tx, REFUND_STEP_FLOW, refundId, { from: opts.fromStep, to: S.DONE }, { data: { refunded_at: now, pay_refund_no: opts.payRefundNo } })
   if (!done) return false
@@ -136,12 +135,7 @@ export async function markRefunded(infra: Infra, tx: Tx, unit: Unit, refundId: n
   // A return's goods came back (the seller confirmed them before the money went back); an unshipped order's never left.
   if (r.order_status === ORDER_STATUS.PAID || r.refund_type === REFUND_TYPE.GOODS) {
     const given = await giveBackStock(tx, lines.map((l) => ({ goods_id: l.order_goods.goods_id, sku_id: l.order_goods.sku_id, qty: l.num })))
-    if (given.length) {
-      await tx.refunds.updateMany({ where: { id: refundId }, data: { stock_returned: 1 } })
-      const goodsIds = [...new Set(given.map((g) => g.goods_id))]
-      const storeIds = [...new Set(lines.map((l) => l.order_goods.store_id))]
-      unit.afterCommit(() => invalidateGoodsCounters(infra, goodsIds, storeIds))
-    }
+    if (given.length) await tx.refunds.updateMany({ where: { id: refundId }, data: { stock_returned: 1 } })
   }
 
   const [{ left }] = await tx.$queryRaw<{ left: bigint }[]>`SELECT COUNT(*) AS \`left\` FROM order_goods WHERE order_id = ${r.order_id} AND refunded_num < buy_num`
@@ -158,7 +152,7 @@ export async function markRefunded(infra: Infra, tx: Tx, unit: Unit, refundId: n
 /** The gateway confirmed the refund of `refundId` (its answer to the job, or its later confirmation of a 'pending'
  *  one): finishes the request in a unit of its own. Answers false when it was not refunding (finished already). */
 export function confirmGatewayRefund(infra: Infra, refundId: number, payRefundNo: string): Promise<boolean> {
-  return runUnit(infra, { label: `refund-payback ${refundId}` }, (tx, unit) => markRefunded(infra, tx, unit, refundId, { fromStep: S.REFUNDING, payRefundNo }))
+  return runUnit(infra, { label: `refund-payback ${refundId}` }, (tx, unit) => markRefunded(tx, unit, refundId, { fromStep: S.REFUNDING, payRefundNo }))
 }
 
 export type GatewayOutcome = 'done' | 'pending' | 'not_refunding'

@@ -9,7 +9,7 @@ import { MAX_CART_LINES, type CartAdd, type CartDelete, type CartLine, type Cart
 import type { RequestContext } from '../../core/context.ts'
 import { AppError, businessError, notFound } from '../../core/errors.ts'
 import { inShopperUnit } from '../../core/shopperLock.ts'
-import { InsufficientStock } from '../../core/stock.ts'
+import { InsufficientStock } from '../inventory/index.ts'
 import type { Tx } from '../../core/unitOfWork.ts'
 import { visibleGoodsWhere } from '../catalog/visibility.ts'
 

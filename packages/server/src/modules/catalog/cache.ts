@@ -4,8 +4,9 @@
 // Invalidation writes a short-lived tombstone instead of deleting, and fills use SET NX: a reader that loaded from the
 // database before a write committed cannot put its stale copy back after the write invalidated it. Changes of what a
 // search can match or show (anything but counters) also move the search generation on (search.ts).
-// Other modules call these after their commit: `invalidateGoodsCounters` when only counters changed (stock and sales
-// on orders, reviews), `invalidateGoods` when anything else of a goods did.
+// Other modules call these after their commit: `invalidateGoodsCounters` when only counters changed (sales on orders,
+// favourites, reviews), `invalidateGoods` when anything else of a goods did. Stock is never cached: the goods page
+// reads its stock and prices per request, search its rows' stock (modules/inventory/live.ts).
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { toWire } from '../../core/wire.ts'
@@ -77,7 +78,7 @@ export async function invalidateGoods(app: CacheHost, goodsIds: number[], storeI
   await invalidateKeys(app, goodsKeys(app, goodsIds, storeIds), true)
 }
 
-/** After a change of counters only (stock, sales, favourites, reviews): what shows them, not the search counts. */
+/** After a change of counters only (sales, favourites, reviews): what shows them, not the search counts. */
 export async function invalidateGoodsCounters(app: CacheHost, goodsIds: number[], storeIds: number[]): Promise<void> {
   await invalidateKeys(app, goodsKeys(app, goodsIds, storeIds), false)
 }

@@ -1,9 +1,11 @@
-// Storefront goods detail (GET /api/goods/{id}): the goods part and the store card come from Redis (cache.ts);
-// only whether the shopper favourited it is read per request.
+// Storefront goods detail (GET /api/goods/{id}): the goods part and the store card come from Redis (cache.ts); the
+// stock and prices of the goods and its SKUs, and whether the shopper favourited it, are read per request (the cached
+// part holds neither stock nor prices: modules/inventory/index.ts says why they are read, not invalidated).
 import type { FastifyInstance } from 'fastify'
 import { FAVORITE_TYPE } from '@qshop/shared/schemas/catalog'
 import { fromCents, toCents } from '@qshop/shared'
 import { notFound } from '../../core/errors.ts'
+import { liveGoods, type LiveGoods } from '../inventory/index.ts'
 import { storeCard, BEST_SELLERS, type StoreCard } from '../stores/card.ts'
 import { brandList } from '../common/service.ts'
 import { cachedJson, goodsDetailKey, peekJson, storeCardKey } from './cache.ts'
@@ -20,13 +22,9 @@ async function loadGoodsDetail(app: FastifyInstance, id: number) {
     where: { id, ...visibleGoodsWhere() },
     select: {
       id: true, store_id: true, class_id: true, brand_id: true, goods_name: true, goods_subname: true, goods_no: true,
-      goods_images: true, goods_master_image: true, goods_price: true, goods_market_price: true, goods_stock: true,
-      goods_weight: true, goods_sale: true, goods_collect: true, freight_id: true, goods_content: true,
-      goods_content_mobile: true, created_at: true,
-      goods_skus: {
-        select: { id: true, spec_id: true, sku_name: true, goods_image: true, goods_price: true, goods_market_price: true, goods_stock: true, goods_weight: true },
-        orderBy: { id: 'asc' },
-      },
+      goods_images: true, goods_master_image: true, goods_weight: true, goods_sale: true, goods_collect: true, freight_id: true,
+      goods_content: true, goods_content_mobile: true, created_at: true,
+      goods_skus: { select: { id: true, spec_id: true, sku_name: true, goods_image: true, goods_weight: true }, orderBy: { id: 'asc' } },
     },
   })
   if (!goods) return null
@@ -48,13 +46,10 @@ async function loadGoodsDetail(app: FastifyInstance, id: number) {
     attr.specs.push({ id: s.id, name: s.name })
     attrs.set(s.attr_id, attr)
   }
-  const prices = skus.length ? skus.map((s) => toCents(s.goods_price.toFixed(2))) : [toCents(goods.goods_price.toFixed(2))]
   const brand = brands.find((b) => b.id === goods.brand_id) ?? null
   return {
     ...fields,
     goods_images: splitList(goods.goods_images),
-    price_min: fromCents(Math.min(...prices)),
-    price_max: fromCents(Math.max(...prices)),
     classes: classPath(index, goods.class_id).map((cid) => ({ id: cid, name: index.get(cid)!.name })),
     brand: brand && { id: brand.id, name: brand.name, thumb: brand.thumb },
     attrs: [...attrs.values()],
@@ -65,16 +60,27 @@ async function loadGoodsDetail(app: FastifyInstance, id: number) {
 
 type GoodsDetail = NonNullable<Awaited<ReturnType<typeof loadGoodsDetail>>>
 
+/** The cached detail with the stock and prices read now; a SKU the cache still lists but that is gone now is left out
+ *  (the save that removed it drops the cached detail once committed). */
+function withLive(goods: GoodsDetail, live: LiveGoods) {
+  const skus = goods.skus.flatMap((s) => {
+    const now = live.skus.get(s.id)
+    return now ? [{ ...s, ...now }] : []
+  })
+  const prices = (skus.length ? skus : [live.goods]).map((s) => toCents(s.goods_price))
+  return { ...goods, ...live.goods, skus, price_min: fromCents(Math.min(...prices)), price_max: fromCents(Math.max(...prices)) }
+}
+
 export async function goodsDetail(app: FastifyInstance, id: number, shopperId: number | undefined) {
-  const goods = await cachedJson<GoodsDetail | null>(app, goodsDetailKey(app, id), () => loadGoodsDetail(app, id))
-  if (!goods) throw notFound()
+  const [goods, live] = await Promise.all([cachedJson<GoodsDetail | null>(app, goodsDetailKey(app, id), () => loadGoodsDetail(app, id)), liveGoods(app.db, id)])
+  if (!goods || !live) throw notFound()
   const [card, fav] = await Promise.all([
     storeCard(app, goods.store_id),
     shopperId ? isFavorite(app, shopperId, id, FAVORITE_TYPE.GOODS) : false,
   ])
   if (!card) throw notFound()
   const { best_sellers, ...store } = card
-  return { ...goods, store, sale_list: best_sellers.filter((g) => g.id !== id).slice(0, SALE_LIST), is_fav: fav }
+  return { ...withLive(goods, live), store, sale_list: best_sellers.filter((g) => g.id !== id).slice(0, SALE_LIST), is_fav: fav }
 }
 
 /**

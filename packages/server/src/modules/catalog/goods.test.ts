@@ -101,7 +101,7 @@ describe('SKUs', () => {
     const id = created.body.data.id as number
     const [red, black] = await app.db.goods_skus.findMany({ where: { goods_id: id }, orderBy: { id: 'asc' } })
 
-    const res = await put(id, { skus: [{ id: black.id, ...sku(['颜色:黑色'], '8.00', 7) }, sku(['颜色:红色'], '9.00', 3)] })
+    const res = await put(id, { skus: [{ id: black.id, ...sku(['颜色:黑色'], '8.00', 7), loaded_stock: 2 }, sku(['颜色:红色'], '9.00', 3)] })
     expect(res.body.code).toBe(200)
     const after = await app.db.goods_skus.findMany({ where: { goods_id: id }, orderBy: { id: 'asc' } })
     expect(after.map((s) => [s.id === black.id, s.sku_name, s.goods_price.toFixed(2), s.goods_stock])).toEqual([
@@ -115,7 +115,7 @@ describe('SKUs', () => {
     // an id of another goods' SKU
     const other = await post({ ...base(), skus: [sku(['颜色:红色'], '1.00', 1)] })
     const otherSku = await app.db.goods_skus.findFirstOrThrow({ where: { goods_id: other.body.data.id } })
-    const foreign = await put(id, { skus: [{ id: otherSku.id, ...sku(['颜色:红色'], '1.00', 1) }] })
+    const foreign = await put(id, { skus: [{ id: otherSku.id, ...sku(['颜色:红色'], '1.00', 1), loaded_stock: 1 }] })
     expect(foreign.status).toBe(400)
     expect(foreign.body.data).toHaveProperty(['skus.0.id'])
     expect(await app.db.goods_skus.count({ where: { goods_id: id } })).toBe(2)
@@ -124,11 +124,11 @@ describe('SKUs', () => {
   test('with SKUs a posted price or stock is ignored; removing every SKU lets the goods’ own price and stock apply', async () => {
     const created = await post({ ...base(), skus: [sku(['颜色:红色'], '10.00', 4)] })
     const id = created.body.data.id as number
-    await put(id, { goods_price: '1.00', goods_stock: 999 })
+    expect((await put(id, { goods_price: '1.00', goods_stock: 999, loaded_stock: 4 })).body.code).toBe(200)
     let goods = await app.db.goods.findUniqueOrThrow({ where: { id } })
     expect([goods.goods_price.toFixed(2), goods.goods_stock]).toEqual(['10.00', 4])
 
-    await put(id, { skus: [], goods_price: '15.00', goods_stock: 6 })
+    expect((await put(id, { skus: [], goods_price: '15.00', goods_stock: 6, loaded_stock: 4 })).body.code).toBe(200)
     goods = await app.db.goods.findUniqueOrThrow({ where: { id } })
     expect([goods.goods_price.toFixed(2), goods.goods_stock]).toEqual(['15.00', 6])
     expect(await app.db.goods_skus.count({ where: { goods_id: id } })).toBe(0)

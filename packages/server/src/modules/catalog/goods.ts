@@ -1,14 +1,16 @@
 // The seller's goods form (create, update, read for editing) and the admin's goods review.
 //
 // Rules: class_id is a level-3 category the store may sell in; brand and freight template must exist (the template in
-// the store); SKUs follow skus.ts and then set the goods' list price (lowest SKU price) and stock (sum). With the
-// platform's goods review on (configs.store.goods_verify), new goods and edits of name, subname or content wait for
-// review (2); an edit of a rejected goods resubmits it. With review off, every save approves (1).
+// the store); SKUs follow skus.ts and then set the goods' list price (lowest SKU price). Stock is the inventory
+// module's: the form's new stock goes there with the stock the form loaded (modules/inventory/adjust.ts), and a stock
+// changed since the form loaded it refuses the whole save (409, the changed fields named). With the platform's goods
+// review on (configs.store.goods_verify), new goods and edits of name, subname or content wait for review (2); an edit
+// of a rejected goods resubmits it. With review off, every save approves (1).
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { GOODS_REVIEW_FLOW } from '@qshop/shared'
-import { GOODS_VERIFY, FREIGHT, type GoodsCreate, type GoodsUpdate } from '@qshop/shared/schemas/catalog'
+import { Code, GOODS_REVIEW_FLOW } from '@qshop/shared'
+import { GOODS_VERIFY, FREIGHT, type GoodsCreate, type GoodsUpdate, type SkuInput } from '@qshop/shared/schemas/catalog'
 import { readGroupConfig } from '../../core/configs.ts'
-import { businessError, invalid, notFound } from '../../core/errors.ts'
+import { AppError, businessError, invalid, notFound } from '../../core/errors.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
 import { inUnit, runUnit, type Tx } from '../../core/unitOfWork.ts'
 import { transition } from '../../core/transition.ts'
@@ -16,7 +18,8 @@ import type { RequestContext } from '../../core/context.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
 import { allowedClassIds } from '../stores/storeClasses.ts'
 import { classIndex, classPath, isLeafClass } from './classes.ts'
-import { normalizeSkus, skuTotals, syncSkus } from './skus.ts'
+import { adjustStock, StockChanged } from '../inventory/index.ts'
+import { normalizeSkus, skuPrices, syncSkus } from './skus.ts'
 import { searchText } from './searchText.ts'
 import { invalidateGoods } from './cache.ts'
 import { splitList } from './format.ts'
@@ -67,12 +70,26 @@ async function checkReferences(app: FastifyInstance, req: FastifyRequest, tx: Tx
   }
 }
 
+/** The 409 of a save whose stock moved since the form loaded it: each changed stock field named. */
+function stockConflict(req: FastifyRequest, err: StockChanged, skus: SkuInput[] | undefined): AppError {
+  const fields = Object.fromEntries(
+    err.rows.map(({ sku_id }) => {
+      const i = sku_id ? (skus ?? []).findIndex((s) => s.id === sku_id) : -1
+      return [i >= 0 ? `skus.${i}.goods_stock` : 'goods_stock', req.t('valid.stockChanged')]
+    }),
+  )
+  return new AppError(Code.CONFLICT, 'msg.stockChanged', fields)
+}
+
 /** Creates (id null) or updates a goods of the caller's store; answers its id and review state. */
 export async function saveGoods(app: FastifyInstance, req: FastifyRequest, posted: GoodsCreate | GoodsUpdate, id: number | null) {
   const input = cleanRichTextFields(posted, ['goods_content', 'goods_content_mobile'])
   const storeId = req.actor?.storeId
   if (!storeId) throw notFound()
   const review = await reviewOn(app)
+  // Stock is not a column this save writes: it goes to the inventory (creates have nothing loaded).
+  const { skus: skuInput, goods_images, goods_stock, ...rest } = input
+  const { loaded_stock, ...fields } = rest as Omit<GoodsUpdate, 'skus' | 'goods_images' | 'goods_stock'>
   try {
     return await runUnit(app, async (tx, unit) => {
       let existing: Existing | null = null
@@ -90,7 +107,6 @@ export async function saveGoods(app: FastifyInstance, req: FastifyRequest, poste
       }
       await checkReferences(app, req, tx, storeId, input)
 
-      const { skus: skuInput, goods_images, ...fields } = input
       const data: Record<string, unknown> = { ...fields }
       if (goods_images !== undefined) {
         data.goods_images = goods_images.join(',')
@@ -106,19 +122,26 @@ export async function saveGoods(app: FastifyInstance, req: FastifyRequest, poste
             goods_weight: String(fields.goods_weight ?? existing?.goods_weight ?? '0.00'),
           })
         : null
-      // With SKUs the goods' price and stock are theirs, whatever was posted.
-      if (skus?.length) Object.assign(data, skuTotals(skus))
-      else if (!skus && existing?.skus) for (const k of ['goods_price', 'goods_market_price', 'goods_stock']) delete data[k]
+      const hasSkus = skus ? skus.length > 0 : Boolean(existing?.skus)
+      // With SKUs the goods' price is theirs, whatever was posted.
+      if (skus?.length) Object.assign(data, skuPrices(skus))
+      else if (hasSkus) for (const k of ['goods_price', 'goods_market_price']) delete data[k]
 
       const goodsId =
         id !== null
           ? (await tx.goods.update({ where: { id }, data: data as Prisma.goodsUncheckedUpdateInput, select: { id: true } })).id
           : (await tx.goods.create({ data: { ...(data as Prisma.goodsUncheckedCreateInput), store_id: storeId }, select: { id: true } })).id
-      if (skus) await syncSkus(req, tx, goodsId, skus)
+      const skuIds = skus ? await syncSkus(req, tx, goodsId, skus) : []
+      if (skuInput?.length) {
+        await adjustStock(tx, goodsId, { skus: skuInput.map((s, i) => ({ sku_id: skuIds[i], stock: s.goods_stock, loaded: s.loaded_stock })) })
+      } else if (!hasSkus && goods_stock !== undefined) {
+        await adjustStock(tx, goodsId, { goods: { stock: goods_stock, loaded: loaded_stock } })
+      }
       unit.afterCommit(() => invalidateGoods(app, [goodsId], [storeId]))
       return { id: goodsId, goods_verify: data.goods_verify as number }
     })
   } catch (err) {
+    if (err instanceof StockChanged) throw stockConflict(req, err, skuInput)
     throw mapPrismaError(err)
   }
 }

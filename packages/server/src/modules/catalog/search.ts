@@ -9,7 +9,8 @@
 // known from the counts, picks the cheaper plan.
 // Cached under the search generation that every catalog write moves on (cache.ts): the grouped counts, which read
 // every match, and whole category pages (no keywords), which few filter sets cover. Sales counters move no
-// generation, so a page sorted by sales may lag them by a minute at most.
+// generation, so a page sorted by sales may lag them by a minute at most. The rows' stock is never cached: each page
+// reads it by primary key (modules/inventory/live.ts).
 import type { FastifyInstance } from 'fastify'
 import { STOREFRONT_MAX_PAGE, type GoodsSearchQuery } from '@qshop/shared/schemas/catalog'
 import { Prisma } from '../../generated/prisma/client.ts'
@@ -19,6 +20,7 @@ import { visibleGoodsSql } from './visibility.ts'
 import { searchQuery } from './searchText.ts'
 import { likeEscape } from '../../core/listSql.ts'
 import { cachedSearch } from './cache.ts'
+import { withLiveStock } from '../inventory/index.ts'
 
 const FACETS_TTL_SECONDS = 300
 /** Category pages list by sales too, which counters change without a new generation: they live briefly. */
@@ -138,9 +140,11 @@ async function visibleEstimate(app: FastifyInstance): Promise<number> {
   return Number(n)
 }
 
-/** Browsing without keywords (category, brand, store pages) is answered from the cache; keyword searches read rows. */
-export function searchGoods(app: FastifyInstance, q: GoodsSearchQuery) {
-  return keywordsOf(q).length ? runSearch(app, q) : cachedSearch(app, 'page', q, PAGE_TTL_SECONDS, () => runSearch(app, q))
+/** Browsing without keywords (category, brand, store pages) is answered from the cache; keyword searches read rows.
+ *  Either way the rows' stock is read now. */
+export async function searchGoods(app: FastifyInstance, q: GoodsSearchQuery) {
+  const found = keywordsOf(q).length ? await runSearch(app, q) : await cachedSearch(app, 'page', q, PAGE_TTL_SECONDS, () => runSearch(app, q))
+  return { ...found, data: await withLiveStock(app.db, found.data) }
 }
 
 async function runSearch(app: FastifyInstance, q: GoodsSearchQuery) {

@@ -1,10 +1,12 @@
 // The SKU matrix of a goods: each SKU is one combination of the store's specs, one spec of each attribute, the same
 // attributes in every SKU, no combination twice. Spec ids are stored in attribute order, names derived from them.
+// Their stock is the inventory module's (modules/inventory/adjust.ts): SKUs are written here without it.
 import { toCents, fromCents } from '@qshop/shared'
 import type { SkuInput } from '@qshop/shared/schemas/catalog'
 import type { FastifyRequest } from 'fastify'
 import type { Tx } from '../../core/resource.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
+import { insertRows } from '../../core/db/index.ts'
 import { invalid } from '../../core/errors.ts'
 
 export type Sku = {
@@ -14,7 +16,6 @@ export type Sku = {
   goods_image: string
   goods_price: string
   goods_market_price: string
-  goods_stock: number
   goods_weight: string
 }
 
@@ -56,24 +57,20 @@ export async function normalizeSkus(
       goods_image: sku.goods_image ?? defaults.goods_image,
       goods_price: sku.goods_price,
       goods_market_price: sku.goods_market_price ?? sku.goods_price,
-      goods_stock: sku.goods_stock,
       goods_weight: sku.goods_weight ?? defaults.goods_weight,
     }
   })
 }
 
-/** The goods' list price and stock follow its SKUs: the lowest price (with that SKU's market price), the stock summed. */
-export function skuTotals(skus: Sku[]): { goods_price: string; goods_market_price: string; goods_stock: number } {
+/** The goods' list price follows its SKUs: the lowest price, with that SKU's market price. */
+export function skuPrices(skus: Sku[]): { goods_price: string; goods_market_price: string } {
   const cheapest = skus.reduce((a, b) => (toCents(b.goods_price) < toCents(a.goods_price) ? b : a))
-  return {
-    goods_price: fromCents(toCents(cheapest.goods_price)),
-    goods_market_price: fromCents(toCents(cheapest.goods_market_price)),
-    goods_stock: skus.reduce((n, s) => n + s.goods_stock, 0),
-  }
+  return { goods_price: fromCents(toCents(cheapest.goods_price)), goods_market_price: fromCents(toCents(cheapest.goods_market_price)) }
 }
 
-/** Writes the SKU list of a goods: posted ids of its own SKUs are updated, new ones created, the rest deleted. */
-export async function syncSkus(req: FastifyRequest, tx: Tx, goodsId: number, skus: Sku[]): Promise<void> {
+/** Writes the SKU list of a goods: posted ids of its own SKUs are updated, new ones created (their stock 0 until the
+ *  inventory sets it), the rest deleted. Answers the SKUs' ids in the list's order. */
+export async function syncSkus(req: FastifyRequest, tx: Tx, goodsId: number, skus: Sku[]): Promise<number[]> {
   const existing = new Set((await tx.goods_skus.findMany({ where: { goods_id: goodsId }, select: { id: true } })).map((s) => s.id))
   const kept = new Set<number>()
   skus.forEach((s, i) => {
@@ -86,6 +83,10 @@ export async function syncSkus(req: FastifyRequest, tx: Tx, goodsId: number, sku
   for (const { id, ...data } of skus) {
     if (id !== undefined) await tx.goods_skus.update({ where: { id }, data, select: { id: true } })
   }
-  const created = skus.filter((s) => s.id === undefined).map(({ id: _id, ...data }) => ({ ...data, goods_id: goodsId }))
-  if (created.length) await tx.goods_skus.createMany({ data: created })
+  // One insert each, sent together (one round trip): each answers its own id.
+  const created = await Promise.all(
+    skus.filter((s) => s.id === undefined).map(({ id: _id, ...data }) => tx.$insertRaw`INSERT INTO goods_skus ${insertRows([{ ...data, goods_id: goodsId }])}`),
+  )
+  let next = 0
+  return skus.map((s) => s.id ?? created[next++].insertId)
 }

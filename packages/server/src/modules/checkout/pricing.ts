@@ -7,7 +7,7 @@ import { allocate, Code, decimalToCents, sumCents, timesCents } from '@qshop/sha
 import type { CheckoutLine } from '@qshop/shared/schemas/orders'
 import { Prisma, type Db, type RawStatements, type Tx } from '../../core/db/index.ts'
 import { AppError, businessError, notFound } from '../../core/errors.ts'
-import { InsufficientStock } from '../../core/stock.ts'
+import { InsufficientStock } from '../inventory/index.ts'
 import { ADDRESS_SELECT, type AddressRow } from '../addresses/service.ts'
 import { visibleGoodsSql } from '../catalog/visibility.ts'
 import { storeFreight, type FreightTemplate } from './freight.ts'

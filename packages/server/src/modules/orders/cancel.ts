@@ -2,15 +2,13 @@
 // order-cancel job and its sweeper, cancelJob.ts). One unit: the guarded change 1 → 0 decides, so of two cancels, or a
 // cancel and a payment, only one gets the order; only the unit that made the change gives the stock back.
 import { ORDER_FLOW, ORDER_STATUS } from '@qshop/shared'
-import { giveBackStock } from '../../core/stock.ts'
+import { giveBackStock } from '../inventory/index.ts'
 import { transition } from '../../core/transition.ts'
 import { runUnit, type UnitInfra } from '../../core/unitOfWork.ts'
-import type { Infra } from '../../plugins/infra.ts'
-import { invalidateGoodsCounters } from '../catalog/cache.ts'
 
 export type CancelOutcome = 'cancelled' | 'not_unpaid' | 'not_found' | 'not_due'
 
-export type CancelInfra = UnitInfra & Pick<Infra, 'redis' | 'key'>
+export type CancelInfra = UnitInfra
 
 /**
  * Cancels the order when it is unpaid. `userId`: only that shopper's order (another's is 'not_found'). `dueAt`: only
@@ -18,7 +16,7 @@ export type CancelInfra = UnitInfra & Pick<Infra, 'redis' | 'key'>
  */
 export async function cancelOrder(infra: CancelInfra, orderId: number, opts: { userId?: number; dueAt?: Date } = {}): Promise<CancelOutcome> {
   const owner: Record<string, number> = opts.userId === undefined ? {} : { user_id: opts.userId }
-  return runUnit(infra, { label: `order-cancel ${orderId}` }, async (tx, unit) => {
+  return runUnit(infra, { label: `order-cancel ${orderId}` }, async (tx) => {
     if (opts.dueAt) {
       // The deadline is written once, at checkout: read without a lock, the guarded change below still decides.
       const order = await tx.orders.findFirst({ where: { id: orderId, ...owner }, select: { pay_deadline: true } })
@@ -27,13 +25,8 @@ export async function cancelOrder(infra: CancelInfra, orderId: number, opts: { u
     }
     const changed = await transition(tx, ORDER_FLOW, orderId, { from: ORDER_STATUS.UNPAID, to: ORDER_STATUS.CANCELLED }, { where: owner, data: { cancel_time: new Date() } })
     if (!changed) return (await tx.orders.findFirst({ where: { id: orderId, ...owner }, select: { id: true } })) ? 'not_unpaid' : 'not_found'
-    const lines = await tx.order_goods.findMany({ where: { order_id: orderId }, select: { goods_id: true, sku_id: true, buy_num: true, store_id: true } })
-    const given = await giveBackStock(tx, lines.map((l) => ({ goods_id: l.goods_id, sku_id: l.sku_id, qty: l.buy_num })))
-    if (given.length) {
-      const goodsIds = [...new Set(given.map((g) => g.goods_id))]
-      const storeIds = [...new Set(lines.map((l) => l.store_id))]
-      unit.afterCommit(() => invalidateGoodsCounters(infra, goodsIds, storeIds))
-    }
+    const lines = await tx.order_goods.findMany({ where: { order_id: orderId }, select: { goods_id: true, sku_id: true, buy_num: true } })
+    await giveBackStock(tx, lines.map((l) => ({ goods_id: l.goods_id, sku_id: l.sku_id, qty: l.buy_num })))
     return 'cancelled'
   })
 }

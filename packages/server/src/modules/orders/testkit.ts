@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify'
 import { decimalToCents, fromCents, sumCents, timesCents } from '@qshop/shared'
 import { post } from '../../core/ledger.ts'
-import { takeStock } from '../../core/stock.ts'
+import { takeStock } from '../inventory/index.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
 import { scheduleOrderCancel } from './cancelJob.ts'
 import { payOrders } from './pay.ts'

@@ -26,7 +26,7 @@ const GOODS = {
   ],
 };
 
-function api(goods: unknown = GOODS, onWrite: (request: SeenRequest) => unknown = () => ok({ id: 5, goods_verify: 1 })) {
+function api(goods: () => unknown = () => GOODS, onWrite: (request: SeenRequest) => unknown = () => ok({ id: 5, goods_verify: 1 })) {
   return stubApi((request) => {
     if (request.method !== 'GET') return onWrite(request);
     const path = request.url.pathname;
@@ -34,7 +34,7 @@ function api(goods: unknown = GOODS, onWrite: (request: SeenRequest) => unknown 
     if (path === '/api/Seller/store_classes') return ok(CLASSES);
     if (path === '/api/Seller/goods_attrs') return listAnswer(ATTRS);
     if (path === '/api/Seller/freights') return listAnswer([{ id: 9, name: '默认运费' }]);
-    if (path === '/api/Seller/goods/5') return ok(goods);
+    if (path === '/api/Seller/goods/5') return ok(goods());
     return { code: 404, msg: 'not found', data: null };
   });
 }
@@ -67,8 +67,40 @@ describe('the goods form', () => {
     expect(sent.get('class_id')).toBe('3');
     expect(sent.has('goods_price')).toBe(false);
     expect(JSON.parse(sent.get('skus')!)).toEqual([
-      { id: 70, spec_id: [11, 21], goods_price: '59.00', goods_stock: '10', goods_market_price: '99.00', goods_weight: '0.30' },
-      { id: 71, spec_id: [11, 22], goods_price: '69.00', goods_stock: '25', goods_market_price: '99.00', goods_weight: '0.30' },
+      { id: 70, spec_id: [11, 21], goods_price: '59.00', goods_stock: '10', loaded_stock: 10, goods_market_price: '99.00', goods_weight: '0.30' },
+      { id: 71, spec_id: [11, 22], goods_price: '69.00', goods_stock: '25', loaded_stock: 20, goods_market_price: '99.00', goods_weight: '0.30' },
+    ]);
+  });
+
+  it('says so when the stock changed since the form was loaded, and saves once the goods is loaded again', async () => {
+    const message = translate(currentLanguage(), 'msg.stockChanged');
+    let stored = GOODS;
+    let refuse = true;
+    const requests = api(
+      () => stored,
+      () => (refuse ? { code: 409, msg: message, data: { 'skus.1.goods_stock': translate(currentLanguage(), 'valid.stockChanged') } } : ok({ id: 5, goods_verify: 1 })),
+    );
+    renderInApp(<GoodsFormPage />, '/Seller/goods/form?id=5');
+    fireEvent.change(await screen.findByLabelText(fieldLabel('goods_name')), { target: { value: 'T恤 新款' } });
+    fireEvent.click(screen.getByRole('button', { name: tc('saveGoods') }));
+
+    const alert = await screen.findByTestId('stock-changed');
+    expect(within(alert).getByText(message)).toBeInTheDocument();
+    expect(screen.getByText(translate(currentLanguage(), 'valid.stockChanged'))).toBeInTheDocument();
+
+    // meanwhile a shopper bought one of 红色 / L
+    stored = { ...GOODS, goods_stock: 29, skus: [GOODS.skus[0], { ...GOODS.skus[1], goods_stock: 19 }] };
+    refuse = false;
+    fireEvent.click(within(alert).getByRole('button', { name: tc('reloadGoods') }));
+    await waitFor(() => expect(cell('红色 / L', 'goods_stock')).toHaveValue('19'));
+    expect(screen.queryByTestId('stock-changed')).toBeNull();
+    expect(screen.getByLabelText(fieldLabel('goods_name'))).toHaveValue('T恤');
+
+    fireEvent.click(screen.getByRole('button', { name: tc('saveGoods') }));
+    await waitFor(() => expect(writes(requests)).toHaveLength(2));
+    expect(JSON.parse(body(writes(requests)[1]).get('skus')!).map((sku: { goods_stock: string; loaded_stock: number }) => [sku.goods_stock, sku.loaded_stock])).toEqual([
+      ['10', 10],
+      ['19', 19],
     ]);
   });
 
@@ -97,7 +129,7 @@ describe('the goods form', () => {
   });
 
   it('sends nothing while a field is wrong, and shows the errors on the fields and SKU cells', async () => {
-    const requests = api({ ...GOODS, goods_name: '', class_id: 2 });
+    const requests = api(() => ({ ...GOODS, goods_name: '', class_id: 2 }));
     renderInApp(<GoodsFormPage />, '/Seller/goods/form?id=5');
     await screen.findByLabelText(fieldLabel('goods_name'));
     fireEvent.change(cell('红色 / M', 'goods_price'), { target: { value: '1.234' } });
@@ -110,7 +142,7 @@ describe('the goods form', () => {
   });
 
   it('creates a goods without SKUs once a level-3 category is chosen, and shows the server field errors', async () => {
-    const requests = api(GOODS, () => ({ code: 400, msg: 'invalid', data: { class_id: 'not allowed', goods_no: 'taken' } }));
+    const requests = api(undefined, () => ({ code: 400, msg: 'invalid', data: { class_id: 'not allowed', goods_no: 'taken' } }));
     const { container } = renderInApp(<GoodsFormPage />, '/Seller/goods/form');
     fireEvent.change(await screen.findByLabelText(fieldLabel('goods_name')), { target: { value: '新品' } });
     expect(screen.getByRole('heading', { name: i18n.t('resource.named.add', { name: i18n.t('resourceName.seller.goods') }) })).toBeInTheDocument();

@@ -16,7 +16,7 @@ import { FORM_GRID_COLUMNS } from '../../resource/form/formFields';
 import '../../resource/fieldLabels';
 import { showFieldErrors } from '../../utils/formErrors';
 import { notifySuccess } from '../../utils/notify';
-import { attrPicksProblem, emptyGoodsForm, goodsBody, goodsFormValues, validateGoods, wireBody, type GoodsFormValues, type GoodsRecord } from './goodsFormModel';
+import { attrPicksProblem, emptyGoodsForm, goodsBody, goodsFormValues, stockChanged, validateGoods, wireBody, type GoodsFormValues, type GoodsRecord } from './goodsFormModel';
 import { useGoodsReferences, type GoodsReferences } from './goodsReferences';
 import { ImageListField } from './ImageListField';
 import { LoadState } from './LoadState';
@@ -41,9 +41,11 @@ interface GoodsFormProps {
   goods: GoodsRecord | null;
   refs: GoodsReferences;
   onReloadAttrs: () => Promise<void>;
+  /** Loads the goods again (a new form with what is stored now). */
+  onReload: () => void;
 }
 
-function GoodsForm({ id, goods, refs, onReloadAttrs }: GoodsFormProps) {
+function GoodsForm({ id, goods, refs, onReloadAttrs, onReload }: GoodsFormProps) {
   const { t } = useTranslation();
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'boCatalog' });
   const navigate = useNavigate();
@@ -55,6 +57,8 @@ function GoodsForm({ id, goods, refs, onReloadAttrs }: GoodsFormProps) {
     initialValues: goods ? goodsFormValues(goods, refs.attrs) : emptyGoodsForm(),
   });
   const [saving, setSaving] = useState(false);
+  /** The server's message when the stock changed since the form was loaded (nothing was saved). */
+  const [staleStock, setStaleStock] = useState<string | null>(null);
   const { values } = form;
   const hasSkus = values.skus.length > 0;
   const summary = skuSummary(values.skus);
@@ -84,12 +88,14 @@ function GoodsForm({ id, goods, refs, onReloadAttrs }: GoodsFormProps) {
       return;
     }
     setSaving(true);
+    setStaleStock(null);
     try {
       const saved = id === null ? await api.post<{ goods_verify: number }>('/Seller/goods', wireBody(body)) : await api.put<{ goods_verify: number }>(`/Seller/goods/${id}`, wireBody(body));
       notifySuccess(saved?.goods_verify === GOODS_VERIFY.PENDING ? tc('savedPending') : t('msg.success'));
       void navigate(GOODS_LIST_PATH);
     } catch (error) {
       showFieldErrors(form, error);
+      if (stockChanged(error)) setStaleStock(error.message);
     } finally {
       setSaving(false);
     }
@@ -211,6 +217,16 @@ function GoodsForm({ id, goods, refs, onReloadAttrs }: GoodsFormProps) {
           </Grid>
         </Fieldset>
 
+        {staleStock ? (
+          <Alert color="orange" data-testid="stock-changed">
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">{staleStock}</Text>
+              <Button size="xs" variant="light" color="orange" onClick={onReload}>
+                {tc('reloadGoods')}
+              </Button>
+            </Group>
+          </Alert>
+        ) : null}
         {otherErrors.length > 0 ? (
           <Alert color="red">
             {otherErrors.map(([path, message]) => (
@@ -254,7 +270,7 @@ export default function GoodsFormPage() {
   return (
     <>
       {title}
-      <GoodsForm key={id ?? 'new'} id={id} goods={goods.state.data} refs={references.state.data} onReloadAttrs={references.reloadAttrs} />
+      <GoodsForm key={id ?? 'new'} id={id} goods={goods.state.data} refs={references.state.data} onReloadAttrs={references.reloadAttrs} onReload={goods.retry} />
     </>
   );
 }

@@ -24,13 +24,20 @@ describe('goodsBody', () => {
     expect(wireBody(body).skus).toBe('[]');
   });
 
-  it('sends the SKU rows (ids kept, empty optional values left out) and not the goods price and stock', () => {
-    const rows = buildMatrix([color, size], []).map((row, i) => ({ ...row, goods_price: `${50 + i}.00`, goods_stock: String(i), id: i === 0 ? 5 : undefined }));
-    const body = goodsBody(filled({ attrs: [color, size], skus: rows }));
+  it('sends the stock a stored goods was loaded with beside its new stock; a new goods has none', () => {
+    expect(goodsBody(filled({ loaded_stock: 7 }))).toMatchObject({ goods_stock: '10', loaded_stock: 7 });
+    expect(goodsBody(filled({ loaded_stock: 7, goods_stock: '' }))).not.toHaveProperty('loaded_stock');
+    expect(goodsBody(filled())).not.toHaveProperty('loaded_stock');
+  });
+
+  it('sends the SKU rows (ids and loaded stock kept, empty optional values left out) and not the goods price and stock', () => {
+    const rows = buildMatrix([color, size], []).map((row, i) => ({ ...row, goods_price: `${50 + i}.00`, goods_stock: String(i), ...(i === 0 ? { id: 5, loaded_stock: 9 } : {}) }));
+    const body = goodsBody(filled({ attrs: [color, size], skus: rows, loaded_stock: 9 }));
     expect(body).not.toHaveProperty('goods_price');
     expect(body).not.toHaveProperty('goods_stock');
+    expect(body).not.toHaveProperty('loaded_stock');
     expect(body.skus).toEqual([
-      { id: 5, spec_id: [11, 21], goods_price: '50.00', goods_stock: '0' },
+      { id: 5, spec_id: [11, 21], goods_price: '50.00', goods_stock: '0', loaded_stock: 9 },
       { spec_id: [11, 22], goods_price: '51.00', goods_stock: '1' },
       { spec_id: [12, 21], goods_price: '52.00', goods_stock: '2' },
       { spec_id: [12, 22], goods_price: '53.00', goods_stock: '3' },
@@ -54,7 +61,7 @@ describe('validateGoods', () => {
 
   it('refuses a category above level 3', () => {
     expect(validateGoods(goodsBody(filled({ class_id: 2 })), 'create', tree)).toEqual({ class_id: say('valid.classLevel3') });
-    expect(validateGoods(goodsBody(filled({ class_id: 2 })), 'update', tree)).toEqual({ class_id: say('valid.classLevel3') });
+    expect(validateGoods(goodsBody(filled({ class_id: 2, loaded_stock: 10 })), 'update', tree)).toEqual({ class_id: say('valid.classLevel3') });
   });
 
   it('puts SKU errors on their row and column', () => {
@@ -65,7 +72,7 @@ describe('validateGoods', () => {
   });
 
   it('checks money and stock of the goods itself', () => {
-    const errors = validateGoods(goodsBody(filled({ goods_price: 'abc', goods_stock: '1.5', goods_market_price: '2' })), 'update', tree);
+    const errors = validateGoods(goodsBody(filled({ goods_price: 'abc', goods_stock: '1.5', goods_market_price: '2', loaded_stock: 10 })), 'update', tree);
     expect(Object.keys(errors).sort()).toEqual(['goods_price', 'goods_stock']);
   });
 });
@@ -79,10 +86,11 @@ describe('goodsFormValues', () => {
       },
       [color, size],
     );
-    expect(values).toMatchObject({ goods_name: 'T恤', class_id: 3, brand_id: '', goods_images: ['/a.png'], goods_stock: '3', freight_id: -1, goods_status: 0 });
+    expect(values).toMatchObject({ goods_name: 'T恤', class_id: 3, brand_id: '', goods_images: ['/a.png'], goods_stock: '3', loaded_stock: 3, freight_id: -1, goods_status: 0 });
     expect(values.attrs).toEqual([{ ...color, specs: [color.specs[0]] }]);
-    expect(values.skus).toEqual([{ id: 70, spec_id: [11], names: ['红色'], goods_image: '', goods_price: '59.00', goods_market_price: '', goods_stock: '3', goods_weight: '' }]);
-    expect(goodsBody(values).skus).toEqual([{ id: 70, spec_id: [11], goods_price: '59.00', goods_stock: '3' }]);
+    expect(values.skus).toEqual([{ id: 70, loaded_stock: 3, spec_id: [11], names: ['红色'], goods_image: '', goods_price: '59.00', goods_market_price: '', goods_stock: '3', goods_weight: '' }]);
+    expect(goodsBody(values).skus).toEqual([{ id: 70, spec_id: [11], goods_price: '59.00', goods_stock: '3', loaded_stock: 3 }]);
+    expect(validateGoods(goodsBody(values), 'update', tree)).toEqual({});
   });
 });
 

@@ -2,6 +2,8 @@
 // goods schemas), and the checks made before sending (nothing is sent while a field is wrong, spec §5).
 import { translate, type DictOption } from '@qshop/shared';
 import { CLASS_LEVELS, FREIGHT, MAX_SKUS, goodsCreateBody, goodsUpdateBody, skuInput } from '@qshop/shared/schemas/catalog';
+import { Code } from '@qshop/shared/envelope';
+import { ApiError } from '../../api/errors';
 import { currentLanguage } from '../../i18n';
 import { validateInput, type FieldErrors, type FormMode } from '../../resource/validation';
 import { combinationCount, matrixOfSkus, type Attr, type SkuRow, type StoredSku } from './skuMatrix';
@@ -22,6 +24,8 @@ export interface GoodsFormValues {
   goods_market_price: string;
   goods_weight: string;
   goods_stock: string;
+  /** The goods' stock as the form loaded it (null: a new goods): its new stock is saved only while the goods still holds this */
+  loaded_stock: number | null;
   goods_content: string;
   goods_status: number;
   /** -1 free shipping, 0 the store's default template, N a template */
@@ -68,6 +72,7 @@ export function emptyGoodsForm(): GoodsFormValues {
     goods_market_price: '',
     goods_weight: '',
     goods_stock: '',
+    loaded_stock: null,
     goods_content: '',
     goods_status: ON_SHELF,
     freight_id: FREIGHT.STORE_DEFAULT,
@@ -94,6 +99,7 @@ export function goodsFormValues(goods: GoodsRecord, storeAttrs: readonly Attr[])
     goods_market_price: text(goods.goods_market_price),
     goods_weight: text(goods.goods_weight),
     goods_stock: text(goods.goods_stock),
+    loaded_stock: Number(goods.goods_stock ?? 0),
     goods_content: text(goods.goods_content),
     goods_status: goods.goods_status ?? ON_SHELF,
     freight_id: goods.freight_id ?? FREIGHT.STORE_DEFAULT,
@@ -112,14 +118,15 @@ function putFilled(body: Body, values: Record<string, string>) {
 
 function skuBody(row: SkuRow): Body {
   const body: Body = { spec_id: row.spec_id, goods_price: row.goods_price.trim(), goods_stock: row.goods_stock.trim() };
-  if (row.id !== undefined) body.id = row.id;
+  if (row.id !== undefined) Object.assign(body, { id: row.id, loaded_stock: row.loaded_stock });
   putFilled(body, { goods_image: row.goods_image, goods_market_price: row.goods_market_price, goods_weight: row.goods_weight });
   return body;
 }
 
 /**
  * The body of the form (skus as a list; see wireBody). With SKUs the goods' price and stock are theirs (the server
- * sets them), so the goods' own are not sent; `skus: []` removes every SKU.
+ * sets them), so the goods' own are not sent; `skus: []` removes every SKU. A stock of a stored goods or SKU goes with
+ * the stock the form loaded (`loaded_stock`): the server refuses the save when it changed since (a sale).
  */
 export function goodsBody(values: GoodsFormValues): Body {
   const body: Body = {
@@ -138,6 +145,7 @@ export function goodsBody(values: GoodsFormValues): Body {
   if (values.class_id !== '') body.class_id = values.class_id;
   putFilled(body, { goods_weight: values.goods_weight });
   if (!values.skus.length) putFilled(body, { goods_price: values.goods_price, goods_market_price: values.goods_market_price, goods_stock: values.goods_stock });
+  if (body.goods_stock !== undefined && values.loaded_stock !== null) body.loaded_stock = values.loaded_stock;
   return body;
 }
 
@@ -184,4 +192,13 @@ export function attrPicksProblem(attrs: readonly Attr[]): 'pickSpecs' | 'tooMany
   if (attrs.some((attr) => attr.specs.length === 0)) return 'pickSpecs';
   if (combinationCount(attrs) > MAX_SKUS) return 'tooManySkus';
   return null;
+}
+
+/** The save was refused because a stock changed since the form was loaded (409 naming the stock fields). */
+export function stockChanged(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.envelope?.code === Code.CONFLICT &&
+    Object.keys(error.fieldErrors).some((field) => field === 'goods_stock' || /^skus\.\d+\.goods_stock$/.test(field))
+  );
 }

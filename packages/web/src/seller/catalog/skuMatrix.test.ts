@@ -86,13 +86,14 @@ describe('matrixOfSkus', () => {
       ['颜色', ['红色', '黑色']],
       ['尺码', ['M', 'L']],
     ]);
-    expect(rows.map((row) => [row.id, row.names.join('/'), row.goods_stock])).toEqual([
-      [8, '红色/M', '1'],
-      [9, '黑色/L', '4'],
+    expect(rows.map((row) => [row.id, row.names.join('/'), row.goods_stock, row.loaded_stock])).toEqual([
+      [8, '红色/M', '1', 1],
+      [9, '黑色/L', '4', 4],
     ]);
-    // The combinations left out stay out until the picks change; then they are added, the stored rows kept.
+    // The combinations left out stay out until the picks change; then they are added, the stored rows kept (with the
+    // stock they were loaded with), the new ones without any.
     const regenerated = buildMatrix(attrs, rows);
-    expect(regenerated.map((row) => row.id)).toEqual([8, undefined, undefined, 9]);
+    expect(regenerated.map((row) => [row.id, row.loaded_stock])).toEqual([[8, 1], [undefined, undefined], [undefined, undefined], [9, 4]]);
   });
 
   it('gives no attributes and no rows for a goods without SKUs', () => {

@@ -26,6 +26,8 @@ export type SkuValues = Record<SkuColumn, string>;
 export interface SkuRow extends SkuValues {
   /** The SKU's id when it exists (edit) */
   id?: number;
+  /** An existing SKU's stock as the form loaded it: its new stock is saved only while the SKU still holds this */
+  loaded_stock?: number;
   /** Spec ids, in attribute order */
   spec_id: number[];
   /** Spec names, in attribute order */
@@ -113,6 +115,7 @@ export function matrixOfSkus(storeAttrs: readonly Attr[], skus: readonly StoredS
     const storedNames = (sku.sku_name ?? '').split(',');
     return {
       id: sku.id,
+      loaded_stock: Number(sku.goods_stock ?? 0),
       spec_id,
       names: spec_id.map((id, i) => nameOf.get(id) ?? storedNames[i] ?? String(id)),
       goods_image: text(sku.goods_image),

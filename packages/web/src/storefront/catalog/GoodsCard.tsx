@@ -46,6 +46,7 @@ export function GoodsCard({ goods, eager = false }: { goods: GoodsCardData; eage
       <div className={classes.cardPrices}>
         <span className={classes.cardPrice}>{yuan(goods.goods_price)}</span>
         {showMarket && <span className={`${classes.cardMeta} ${classes.strike}`}>{yuan(goods.goods_market_price)}</span>}
+        {goods.goods_stock === 0 && <span className={`${classes.cardMeta} ${classes.outOfStock}`}>{tc('goods.outOfStock')}</span>}
       </div>
       <p className={classes.cardName} title={goods.goods_name}>
         {goods.goods_name}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
@@ -7,14 +7,14 @@ import { decodeSearchParams } from './searchParams';
 import SearchPage from './SearchPage';
 import { renderPage, stubApi, type SeenRequest } from './testing';
 
-const row = (id: number, goods_name: string) => ({ id, goods_name, goods_master_image: '', goods_price: '12.50', goods_sale: 4, store_id: 9, store_name: 'Tea House' });
+const row = (id: number, goods_name: string, goods_stock = 5) => ({ id, goods_name, goods_master_image: '', goods_price: '12.50', goods_sale: 4, goods_stock, store_id: 9, store_name: 'Tea House' });
 
 let requests: SeenRequest[];
 let rows: ReturnType<typeof row>[];
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
-  rows = [row(1, 'Green tea'), row(2, 'Black tea')];
+  rows = [row(1, 'Green tea'), row(2, 'Black tea', 0)];
   requests = stubApi((request) => {
     if (request.url.pathname !== '/api/goods') return null;
     return {
@@ -34,6 +34,10 @@ describe('goods search', () => {
     expect(await screen.findByText('Green tea')).toBeInTheDocument();
     expect(screen.getByText('45 goods found')).toBeInTheDocument();
     expect(goodsQueries()).toEqual([{ keywords: 'tea', sort: 'sales', page: '1', per_page: '20' }]);
+    // a goods with no stock left says so on its card
+    const [green, black] = screen.getAllByTestId('goods-card');
+    expect(within(black).getByText('Sold out')).toBeInTheDocument();
+    expect(within(green).queryByText('Sold out')).toBeNull();
   });
 
   it('puts sorts, refinements and pages into the address', async () => {

@@ -12,6 +12,8 @@ export interface GoodsCardData {
   goods_price: string;
   goods_market_price?: string;
   goods_sale?: number;
+  /** the stock now (search rows) */
+  goods_stock?: number;
   store_id?: number;
   store_name?: string;
 }

@@ -3,10 +3,10 @@
 // the sum of its SKUs.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { createTestApp, resetDb } from '../../test/helpers.ts'
-import { createSeller } from '../../test/factories.ts'
-import { InsufficientStock, giveBackStock, takeStock, type StockLine } from './stock.ts'
-import { runUnit, type UnitInfra } from './unitOfWork.ts'
+import { createTestApp, resetDb } from '../../../test/helpers.ts'
+import { createSeller } from '../../../test/factories.ts'
+import { InsufficientStock, giveBackStock, takeStock, type StockLine } from './lines.ts'
+import { runUnit, type UnitInfra } from '../../core/unitOfWork.ts'
 
 let app: FastifyInstance
 let infra: UnitInfra

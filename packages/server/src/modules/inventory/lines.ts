@@ -1,15 +1,15 @@
-// Stock taken and given back (DESIGN.md §6): every row is changed by ONE guarded statement whose affected-row count
-// is checked (`SET stock = stock - n WHERE id = ? AND stock >= n`), inside the caller's unit of work.
+// Stock taken by a sale and given back by a cancel or a refund: every row is changed by ONE guarded statement whose
+// affected-row count is checked (`SET stock = stock - n WHERE id = ? AND stock >= n`), inside the caller's unit of work.
 //
-// A line names a goods and its SKU (0 = a goods without SKUs). The goods row holds the sum of its SKUs' stock (the
-// catalog keeps goods_stock = Σ SKU stock, catalog/skus.ts), so a SKU line changes the SKU row AND the goods row.
-// Rows are locked in one global order — by goods id, each goods row before its SKU rows, the SKUs by id — the same
-// order a goods save takes (goods row, then its SKUs), so two checkouts, or a checkout and a save, wait for each
-// other but never deadlock. Each statement names the primary key as its index: in a small table MariaDB would
-// range-scan the goods_stock index instead and lock gaps next to other goods.
+// A line names a goods and its SKU (0 = a goods without SKUs). The goods row holds the sum of its SKUs' stock (adjust.ts
+// keeps goods_stock = Σ SKU stock on every seller save), so a SKU line changes the SKU row AND the goods row.
+// Rows are locked in one global order — by goods id, each goods row before its SKU rows, the SKUs by id — the order
+// every stock write of this module takes (adjust.ts locks the goods row before its SKUs too), so two checkouts, or a
+// checkout and a seller's save, wait for each other but never deadlock. Each statement names the primary key as its
+// index: in a small table MariaDB would range-scan the goods_stock index instead and lock gaps next to other goods.
 import { Code } from '@qshop/shared'
-import { AppError } from './errors.ts'
-import type { Tx } from './unitOfWork.ts'
+import { AppError } from '../../core/errors.ts'
+import type { Tx } from '../../core/unitOfWork.ts'
 
 export type StockLine = { goods_id: number; sku_id: number; qty: number }
 
