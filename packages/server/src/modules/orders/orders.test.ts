@@ -37,6 +37,8 @@ async function shopper(balance = 1000): Promise<Shopper> {
 
 const pay = (orderIds: number[], auth = me.auth, pay_password = '123456', payment_name = 'balance') =>
   http(app).post('/api/user/order/pay').set(auth).send({ order_id: orderIds, payment_name, pay_password })
+/** A client at another address (the app trusts X-Forwarded-For, as behind nginx). */
+const from = (ip: string, auth = me.auth) => ({ ...auth, 'X-Forwarded-For': ip })
 const cancel = (id: number, auth = me.auth) => http(app).put(`/api/user/order/${id}`).set(auth).send({ order_status: 0 })
 
 const stockOf = async () => ({
@@ -56,7 +58,7 @@ const paymentRows = async () => ({
 })
 
 beforeAll(async () => {
-  app = await createTestApp()
+  app = await createTestApp({ TRUST_PROXY: true })
 })
 beforeEach(async () => {
   await resetDb(app, { demo: false, areas: false })
@@ -168,6 +170,41 @@ describe('pay by balance', () => {
     for (let i = 0; i < 4; i++) expect((await pay(b, payer.auth, '111111')).body.msg).toBe('支付密码错误')
     expect((await pay(b, payer.auth)).body.code).toBe(200)
     expect([...(await statuses(a)), ...(await statuses(b))]).toEqual([2, 2])
+  })
+
+  test('wrong pay passwords sent at once: only the allowed number are checked; the right one sent next is refused too', async () => {
+    const allowed = app.config.LOGIN_MAX_FAILURES
+    const ids = await twoOrders()
+    const burst = await Promise.all(Array.from({ length: 28 }, (_, i) => pay(ids, me.auth, String(100000 + i))))
+    const answers = burst.map((r) => `${r.status} ${r.body.code} ${r.body.msg}`)
+    // only a checked pay password can answer "wrong"
+    expect(answers.filter((a) => a === '200 402 支付密码错误')).toHaveLength(allowed)
+    expect(answers.filter((a) => a === '429 429 支付密码错误次数过多，请稍后再试')).toHaveLength(28 - allowed)
+    const right = await Promise.all([pay(ids), pay(ids)])
+    expect(right.map((r) => [r.status, r.body.msg])).toEqual(Array(2).fill([429, '支付密码错误次数过多，请稍后再试']))
+    expect(await paymentRows()).toEqual({ pays: 0, links: 0, ledger: 0 })
+    expect(await balanceOf(me.id)).toBe('1000.00')
+    expect(await statuses(ids)).toEqual([1, 1])
+  })
+
+  test('wrong pay passwords of an account are capped per day from all addresses, also when sent at once; the cap holds until midnight', async () => {
+    const cap = app.config.PAY_PASSWORD_DAILY_FAILURES
+    const ids = await twoOrders()
+    const burst = await Promise.all(Array.from({ length: 28 }, (_, i) => pay(ids, from(`203.0.113.${i + 1}`), String(100000 + i))))
+    const answers = burst.map((r) => `${r.status} ${r.body.code} ${r.body.msg}`)
+    expect(answers.filter((a) => a === '200 402 支付密码错误')).toHaveLength(cap)
+    expect(answers.filter((a) => a === '429 429 今日支付密码错误次数过多，请明天再试')).toHaveLength(28 - cap)
+    const fresh = await pay(ids, from('198.51.100.9'))
+    expect([fresh.status, fresh.body.msg]).toEqual([429, '今日支付密码错误次数过多，请明天再试'])
+    const midnight = new Date()
+    midnight.setHours(24, 0, 0, 0)
+    expect(Math.abs(Number(fresh.headers['retry-after']) - (midnight.getTime() - Date.now()) / 1000)).toBeLessThan(3)
+    const en = await pay(ids, from('198.51.100.10')).set('lang', 'en')
+    expect(en.body.msg).toBe('Too many wrong pay passwords today, please try again tomorrow.')
+    expect(await paymentRows()).toEqual({ pays: 0, links: 0, ledger: 0 })
+    expect(await balanceOf(me.id)).toBe('1000.00')
+    // another shopper pays as usual
+    expect((await pay(await placeOrders(app, other.id, [{ goods_id: tea.id, buy_num: 1 }]), other.auth)).body.code).toBe(200)
   })
 
   test('without a pay password set: refused, naming it', async () => {

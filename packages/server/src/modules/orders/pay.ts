@@ -1,15 +1,15 @@
-// Paying unpaid orders from the shopper's balance (POST /api/user/order/pay), in one unit: a plain read of the orders
-// and the pay password first (wrong ones throttled per account like logins, core/failureThrottle.ts; nothing locked or
-// written before it passes), then the orders locked — one order_pays row (born paid: the balance is debited in the
-// same unit) with an order_pay_orders row per order, the ledger debit (key order_pay:{id}:pay), every order 1 → 2 by
-// a guarded change, goods_sale counted. A refusal anywhere (too little balance, an order cancelled meanwhile) rolls all
-// of it back. Two payments of the same orders: the second waits for the first's row locks and then finds them paid.
-// The unit keeps to few round trips: it is on the checkout's hot path.
+// Paying unpaid orders from the shopper's balance (POST /api/user/order/pay). Before any unit of work: a plain read of
+// the orders and the pay password, and the pay password checked under its throttle (core/failureThrottle.ts: counted
+// as a failure before it is checked, so guesses sent at once are no help). Then one unit, in three round trips: the
+// orders locked and one order_pays row (born paid: the balance is debited in the same unit); the order_pay_orders
+// rows, the ledger debit (key order_pay:{id}:pay), every order 1 → 2 by a guarded change, goods_sale counted; COMMIT.
+// A refusal anywhere (too little balance, an order cancelled meanwhile) rolls all of it back. Two payments of the
+// same orders: the second waits for the first's row locks and then finds them paid.
 import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { ORDER_FLOW, ORDER_STATUS, PAY_STATUS, decimalToCents, fromCents, sumCents, translate, type DecimalLike } from '@qshop/shared'
 import type { PayAnswer, PayBody } from '@qshop/shared/schemas/orderQueries'
-import { insertRows, Prisma } from '../../core/db.ts'
+import { insertRows, Prisma, type Db } from '../../core/db.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { businessError, invalid, notFound } from '../../core/errors.ts'
 import { failureThrottle } from '../../core/failureThrottle.ts'
@@ -27,21 +27,21 @@ function payNumber(now: Date): string {
   return `P${stamp}${pad(randomInt(0, 1_000_000), 6)}${pad(randomInt(0, 1_000_000), 6)}`
 }
 
-/** The caller's pay password, checked with the failure throttle: wrong or locked, nothing else happens. A hash of
- *  the old form that matched is replaced by the HMAC form (with the payment), unless the pay password was changed
- *  meanwhile. */
-async function checkPayPassword(app: FastifyInstance, ctx: RequestContext, tx: Tx, stored: string | null, plain: string): Promise<void> {
+/** The caller's pay password checked under its throttle, before any unit of work opens: wrong or refused by the
+ *  throttle, nothing else happens. Answers the HMAC form to store when a hash of the old form matched. */
+async function checkPayPassword(app: FastifyInstance, ctx: RequestContext, stored: string | null, plain: string): Promise<string | null> {
   if (!stored) throw businessError('msg.payPasswordUnset')
-  const userId = ctx.actor!.id
-  const throttle = failureThrottle(app, { secret: 'pay_password', account: `users:${userId}`, ip: ctx.ip, locked: 'msg.payPasswordLocked' })
-  await throttle.assertOpen()
+  const attempt = await failureThrottle(app, {
+    secret: 'pay_password',
+    account: `users:${ctx.actor!.id}`,
+    ip: ctx.ip,
+    locked: 'msg.payPasswordLocked',
+    daily: { cap: app.config.PAY_PASSWORD_DAILY_FAILURES, refusal: 'msg.payPasswordDailyLocked' },
+  }).reserve()
   const { ok, upgrade } = await verifyPayPassword(app.config.PAY_PASSWORD_KEY, stored, plain)
-  if (!ok) {
-    await throttle.fail()
-    throw businessError('msg.payPasswordErr')
-  }
-  await throttle.succeed()
-  if (upgrade) await tx.$executeRaw`UPDATE users SET pay_password = ${upgrade} WHERE id = ${userId} AND pay_password = ${stored}`
+  if (!ok) throw businessError('msg.payPasswordErr')
+  await attempt.succeeded()
+  return upgrade
 }
 
 type PayableOrder = { id: number; order_status: number; total_price: DecimalLike; order_name: string }
@@ -49,9 +49,9 @@ type PayableOrder = { id: number; order_status: number; total_price: DecimalLike
 type SoldLine = { goods_id: number; store_id: number; buy_num: number }
 
 /** The caller's pay password, and orders among `ids` (404 unless all are theirs) with their totals and lines — lines
- *  never change once written, so they need no second read — in one plain read (no locks yet). */
-async function payerAndOrders(tx: Tx, userId: number, ids: number[]) {
-  const rows = await tx.$queryRaw<({ pay_password: string | null; id: number | null; order_status: number | null } & Partial<Omit<PayableOrder, 'id' | 'order_status'>> & Partial<SoldLine>)[]>`SELECT
+ *  never change once written, so they need no second read — in one plain read, outside any transaction. */
+async function payerAndOrders(db: Db, userId: number, ids: number[]) {
+  const rows = await db.$queryRaw<({ pay_password: string | null; id: number | null; order_status: number | null } & Partial<Omit<PayableOrder, 'id' | 'order_status'>> & Partial<SoldLine>)[]>`SELECT
       u.pay_password, o.id, o.order_status, o.total_price, o.order_name, g.goods_id, g.store_id, g.buy_num
     FROM users u LEFT JOIN orders o ON o.user_id = u.id AND o.id IN (${Prisma.join(ids)}) LEFT JOIN order_goods g ON g.order_id = o.id
     WHERE u.id = ${userId}`
@@ -96,13 +96,11 @@ export async function payOrders(app: FastifyInstance, ctx: RequestContext, body:
   if (body.payment_name !== 'balance') throw invalid({ payment_name: translate(ctx.locale, 'valid.paymentUnavailable') })
   const userId = ctx.actor!.id
   const ids = [...new Set(body.order_id)]
+  // An order of another shopper is 404 whatever was typed: checked before the password, and again under the locks.
+  const { payPassword, orders: seen, lines } = await payerAndOrders(app.db, userId, ids)
+  assertPayable(seen)
+  const upgrade = await checkPayPassword(app, ctx, payPassword, body.pay_password)
   return inUnit(app, ctx, async (tx, unit) => {
-    // An order of another shopper is 404 whatever was typed: checked before the password, and again under the
-    // locks. The password is checked before any lock is taken (this first read takes none) or anything is written.
-    const { payPassword, orders: seen, lines } = await payerAndOrders(tx, userId, ids)
-    assertPayable(seen)
-    await checkPayPassword(app, ctx, tx, payPassword, body.pay_password)
-
     // The payment row is written from the read above, sent with the locking read; orders paid or cancelled meanwhile
     // are refused under the locks and the row rolls back with the unit.
     const now = new Date()
@@ -115,6 +113,8 @@ export async function payOrders(app: FastifyInstance, ctx: RequestContext, body:
         belong_id: userId, name: planned.name, pay_no: payNo, payment_name: 'balance',
         total: fromCents(planned.cents), balance: fromCents(planned.cents), pay_status: PAY_STATUS.PAID, pay_time: now,
       }])}`,
+      // Unless the pay password was changed meanwhile.
+      upgrade ? tx.$executeRaw`UPDATE users SET pay_password = ${upgrade} WHERE id = ${userId} AND pay_password = ${payPassword}` : null,
     ])
     assertPayable(orders)
     const pay = { id: inserted.insertId, pay_no: payNo }
