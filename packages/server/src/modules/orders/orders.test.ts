@@ -35,8 +35,10 @@ async function shopper(balance = 1000): Promise<Shopper> {
   return { id, auth: bearer(await tokenFor(app, 'user', id)) }
 }
 
-const pay = (orderIds: number[], auth = me.auth, pay_password = '123456', payment_name = 'balance') =>
-  http(app).post('/api/user/order/pay').set(auth).send({ order_id: orderIds, payment_name, pay_password })
+let keys = 0
+/** A payment with its own Idempotency-Key unless given one. */
+const pay = (orderIds: number[], auth = me.auth, pay_password = '123456', payment_name = 'balance', key = `pay-${++keys}`) =>
+  http(app).post('/api/user/order/pay').set(auth).set('Idempotency-Key', key).send({ order_id: orderIds, payment_name, pay_password })
 /** A client at another address (the app trusts X-Forwarded-For, as behind nginx). */
 const from = (ip: string, auth = me.auth) => ({ ...auth, 'X-Forwarded-For': ip })
 const cancel = (id: number, auth = me.auth) => http(app).put(`/api/user/order/${id}`).set(auth).send({ order_status: 0 })
@@ -243,6 +245,40 @@ describe('pay by balance', () => {
     await cancel(id)
     expect((await pay([id])).body).toMatchObject({ code: 402, msg: '订单已取消，不能支付', data: { order_id: [id] } })
     expect(await balanceOf(me.id)).toBe('1000.00')
+  })
+})
+
+describe('pay with an Idempotency-Key', () => {
+  test('is refused without one', async () => {
+    const ids = await twoOrders()
+    const res = await http(app).post('/api/user/order/pay').set(me.auth).send({ order_id: ids, payment_name: 'balance', pay_password: '123456' })
+    expect([res.status, res.body.data]).toEqual([400, { 'Idempotency-Key': '必填项不能为空' }])
+    expect(await paymentRows()).toEqual({ pays: 0, links: 0, ledger: 0 })
+  })
+
+  test('the same key twice at once: debited once, both answered the same; repeated later, the same answer, the pay password still checked', async () => {
+    const ids = await twoOrders()
+    const [a, b] = await Promise.all([pay(ids, me.auth, '123456', 'balance', 'attempt-1'), pay(ids, me.auth, '123456', 'balance', 'attempt-1')])
+    expect(a.body).toEqual({ code: 200, msg: '支付成功', data: { order_pay_id: expect.any(Number), pay_no: expect.any(String), total_price: '69.80' } })
+    expect(b.body).toEqual(a.body)
+    expect(await paymentRows()).toEqual({ pays: 1, links: 2, ledger: 1 })
+    expect(await balanceOf(me.id)).toBe('930.20')
+    expect((await pay([...ids].reverse(), me.auth, '123456', 'balance', 'attempt-1')).body).toEqual(a.body)
+    expect((await pay(ids, me.auth, '000000', 'balance', 'attempt-1')).body).toMatchObject({ code: 402, msg: '支付密码错误' })
+    expect(await paymentRows()).toEqual({ pays: 1, links: 2, ledger: 1 })
+  })
+
+  test('a key used for other orders: 409, nothing paid', async () => {
+    const [first] = await placeOrders(app, me.id, [{ goods_id: tea.id, buy_num: 1 }])
+    const [second] = await placeOrders(app, me.id, [{ goods_id: tea.id, buy_num: 2 }])
+    expect((await pay([first], me.auth, '123456', 'balance', 'attempt-2')).body.code).toBe(200)
+    const reused = await pay([second], me.auth, '123456', 'balance', 'attempt-2')
+    expect([reused.status, reused.body.code, reused.body.msg]).toEqual([409, 409, '该请求标识已用于其他请求'])
+    expect(await statuses([first, second])).toEqual([2, 1])
+    expect(await balanceOf(me.id)).toBe('990.00')
+    // keys are the shopper's own: another shopper's same key is a request of its own
+    const [theirs] = await placeOrders(app, other.id, [{ goods_id: tea.id, buy_num: 1 }])
+    expect((await pay([theirs], other.auth, '123456', 'balance', 'attempt-2')).body.code).toBe(200)
   })
 })
 

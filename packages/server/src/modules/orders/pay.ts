@@ -1,10 +1,11 @@
-// Paying unpaid orders from the shopper's balance (POST /api/user/order/pay). Before any unit of work: a plain read of
-// the orders and the pay password, and the pay password checked under its throttle (core/failureThrottle.ts: counted
-// as a failure before it is checked, so guesses sent at once are no help). Then one unit, in three round trips: the
+// Paying unpaid orders from the shopper's balance (POST /api/user/order/pay) under the request's Idempotency-Key
+// (core/idempotency.ts: a repeat answers the first answer). Before any unit of work: a plain read of the orders and the
+// pay password, and the pay password checked under its throttle (core/failureThrottle.ts: counted as a failure before
+// it is checked, so guesses sent at once are no help). Then one unit, in three round trips: the key's record, the
 // orders locked and one order_pays row (born paid: the balance is debited in the same unit); the order_pay_orders
-// rows, the ledger debit (key order_pay:{id}:pay), every order 1 → 2 by a guarded change, goods_sale counted; COMMIT.
-// A refusal anywhere (too little balance, an order cancelled meanwhile) rolls all of it back. Two payments of the
-// same orders: the second waits for the first's row locks and then finds them paid.
+// rows, the ledger debit (key order_pay:{id}:pay), every order 1 → 2 by a guarded change, goods_sale counted and the
+// answer recorded; COMMIT. A refusal anywhere (too little balance, an order paid or cancelled meanwhile) rolls all of
+// it back. Two payments of the same orders: the second waits for the first's row locks and then finds them paid.
 import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { ORDER_FLOW, ORDER_STATUS, PAY_STATUS, decimalToCents, fromCents, sumCents, translate, type DecimalLike } from '@qshop/shared'
@@ -13,10 +14,11 @@ import { insertRows, Prisma, type Db } from '../../core/db.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { businessError, invalid, notFound } from '../../core/errors.ts'
 import { failureThrottle } from '../../core/failureThrottle.ts'
+import { idempotent } from '../../core/idempotency.ts'
 import { post } from '../../core/ledger.ts'
 import { verifyPayPassword } from '../../core/payPassword.ts'
 import { transition } from '../../core/transition.ts'
-import { inUnit, type Tx } from '../../core/unitOfWork.ts'
+import type { Tx } from '../../core/unitOfWork.ts'
 import { invalidateGoodsCounters } from '../catalog/cache.ts'
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
@@ -92,15 +94,17 @@ async function countSales(tx: Tx, lines: SoldLine[]) {
   return { goodsIds, storeIds: [...new Set(lines.map((l) => l.store_id))] }
 }
 
-export async function payOrders(app: FastifyInstance, ctx: RequestContext, body: PayBody): Promise<PayAnswer> {
+export async function payOrders(app: FastifyInstance, ctx: RequestContext, key: string, body: PayBody): Promise<PayAnswer> {
   if (body.payment_name !== 'balance') throw invalid({ payment_name: translate(ctx.locale, 'valid.paymentUnavailable') })
   const userId = ctx.actor!.id
-  const ids = [...new Set(body.order_id)]
+  const ids = [...new Set(body.order_id)].sort((a, b) => a - b)
   // An order of another shopper is 404 whatever was typed: checked before the password, and again under the locks.
   const { payPassword, orders: seen, lines } = await payerAndOrders(app.db, userId, ids)
-  assertPayable(seen)
   const upgrade = await checkPayPassword(app, ctx, payPassword, body.pay_password)
-  return inUnit(app, ctx, async (tx, unit) => {
+  // The pay password is not part of the request a key names: a repeat may carry it retyped, and a hash of it would
+  // be one guess away from it.
+  const request = { area: 'order_pay', ownerId: userId, key, request: { order_id: ids, payment_name: body.payment_name } }
+  const { answer } = await idempotent<PayAnswer>(app, ctx, request, async (tx, unit, _ctx, record) => {
     // The payment row is written from the read above, sent with the locking read; orders paid or cancelled meanwhile
     // are refused under the locks and the row rolls back with the unit.
     const now = new Date()
@@ -121,6 +125,7 @@ export async function payOrders(app: FastifyInstance, ctx: RequestContext, body:
     // An order's total and name never change once written, as its lines: the payment row's figures hold.
     const { name, cents: total } = priced(orders)
     if (total !== planned.cents || name !== planned.name) throw new Error(`orders ${ids.join(',')} changed between the read and the locks`)
+    const answer = { order_pay_id: pay.id, pay_no: pay.pay_no, total_price: fromCents(total) }
     // What follows depends only on the payment's id: sent together and run in the order sent; any refusal rolls the
     // whole unit back.
     const [, , touched] = await Promise.all([
@@ -140,8 +145,10 @@ export async function payOrders(app: FastifyInstance, ctx: RequestContext, body:
         // The rows are locked since they were read unpaid: a 0 here is a defect, and nothing may stay written.
         if (!paid) throw new Error(`order ${o.id} changed under its lock`)
       }),
+      record(answer),
     ])
     unit.afterCommit(() => invalidateGoodsCounters(app, touched.goodsIds, touched.storeIds))
-    return { order_pay_id: pay.id, pay_no: pay.pay_no, total_price: fromCents(total) }
+    return answer
   })
+  return answer
 }
