@@ -282,6 +282,39 @@ describe('pay with an Idempotency-Key', () => {
   })
 })
 
+describe('the pay deadline', () => {
+  test('an order past its deadline before the cancel job ran: refused, cancelled with its stock back once, no money moved', async () => {
+    const start = await stockOf()
+    const [onTime] = await placeOrders(app, me.id, [{ goods_id: tea.id, buy_num: 1 }])
+    const [late] = await placeOrders(app, me.id, [{ goods_id: shirt.id, sku_id: red.id, buy_num: 2 }])
+    await app.db.orders.update({ where: { id: late }, data: { pay_deadline: new Date(Date.now() - 2600) } })
+    const res = await pay([onTime, late])
+    expect(res.body).toEqual({ code: 402, msg: '订单已超过支付期限，已取消', data: { order_id: [late] } })
+    expect(await statuses([onTime, late])).toEqual([1, 0])
+    expect(await stockOf()).toEqual({ ...start, tea: start.tea - 1 })
+    expect(await paymentRows()).toEqual({ pays: 0, links: 0, ledger: 0 })
+    expect(await balanceOf(me.id)).toBe('1000.00')
+    const en = await pay([late]).set('lang', 'en')
+    expect(en.body).toMatchObject({ code: 402, msg: 'The order was cancelled and cannot be paid.' })
+    // the cancel job, when it runs, finds nothing left to do
+    expect(await sweepDueCancels(app)).toEqual({ cancelled: 0 })
+    expect(await stockOf()).toEqual({ ...start, tea: start.tea - 1 })
+    expect((await pay([onTime])).body.code).toBe(200)
+  })
+
+  test('paid by several requests at once past its deadline: every one refused, the stock back once', async () => {
+    const start = await stockOf()
+    const [late] = await placeOrders(app, me.id, [{ goods_id: shirt.id, sku_id: blue.id, buy_num: 2 }], { payMinutes: -1 })
+    const answers = await Promise.all(Array.from({ length: 4 }, () => pay([late])))
+    expect(answers.map((r) => r.body.code)).toEqual([402, 402, 402, 402])
+    expect(answers.every((r) => ['订单已超过支付期限，已取消', '订单已取消，不能支付'].includes(r.body.msg))).toBe(true)
+    expect(await statuses([late])).toEqual([0])
+    expect(await stockOf()).toEqual(start)
+    expect(await paymentRows()).toEqual({ pays: 0, links: 0, ledger: 0 })
+    expect(await balanceOf(me.id)).toBe('1000.00')
+  })
+})
+
 describe('cancel', () => {
   test('an unpaid order: cancelled with its time, stock back; a second cancel is refused and gives nothing back', async () => {
     const start = await stockOf()

@@ -6,6 +6,8 @@
 // rows, the ledger debit (key order_pay:{id}:pay), every order 1 → 2 by a guarded change, goods_sale counted and the
 // answer recorded; COMMIT. A refusal anywhere (too little balance, an order paid or cancelled meanwhile) rolls all of
 // it back. Two payments of the same orders: the second waits for the first's row locks and then finds them paid.
+// An order found past its pay deadline under the locks refuses the payment and is cancelled right after, in a unit of
+// its own (cancel.ts), as its cancel job would have.
 import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { ORDER_FLOW, ORDER_STATUS, PAY_STATUS, decimalToCents, fromCents, sumCents, translate, type DecimalLike } from '@qshop/shared'
@@ -20,6 +22,7 @@ import { verifyPayPassword } from '../../core/payPassword.ts'
 import { transition } from '../../core/transition.ts'
 import type { Tx } from '../../core/unitOfWork.ts'
 import { invalidateGoodsCounters } from '../catalog/cache.ts'
+import { cancelOrder } from './cancel.ts'
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 
@@ -68,9 +71,11 @@ async function payerAndOrders(db: Db, userId: number, ids: number[]) {
   return { payPassword: rows[0].pay_password, orders: [...orders.values()].sort((a, b) => a.id - b.id), lines }
 }
 
+type LockedOrder = PayableOrder & { pay_deadline: Date | null }
+
 /** The caller's orders among `ids`, locked (a concurrent payment or cancel of them waits), or 404. */
-async function lockOrders(tx: Tx, userId: number, ids: number[]): Promise<PayableOrder[]> {
-  const orders = await tx.$queryRaw<PayableOrder[]>`SELECT id, order_status, total_price, order_name FROM orders FORCE INDEX (PRIMARY)
+async function lockOrders(tx: Tx, userId: number, ids: number[]): Promise<LockedOrder[]> {
+  const orders = await tx.$queryRaw<LockedOrder[]>`SELECT id, order_status, total_price, order_name, pay_deadline FROM orders FORCE INDEX (PRIMARY)
     WHERE id IN (${Prisma.join(ids)}) AND user_id = ${userId} ORDER BY id FOR UPDATE`
   if (orders.length !== ids.length) throw notFound()
   return orders
@@ -82,6 +87,13 @@ function assertPayable(orders: { id: number; order_status: number }[]) {
   if (!others.length) return
   const paid = others.every((o) => o.order_status !== ORDER_STATUS.CANCELLED)
   throw businessError(paid ? 'msg.orderPaid' : 'msg.orderNotPayable', { order_id: others.map((o) => o.id) })
+}
+
+/** Orders found past their pay deadline under the locks: carried out of the unit, which rolls back, to be cancelled. */
+class PastDeadline extends Error {
+  constructor(readonly orderIds: number[]) {
+    super(`orders ${orderIds.join(',')} are past their pay deadline`)
+  }
 }
 
 /** goods_sale += quantity for the orders' lines, one counter update per goods in id order (stock's lock order), sent
@@ -105,8 +117,8 @@ export async function payOrders(app: FastifyInstance, ctx: RequestContext, key: 
   // be one guess away from it.
   const request = { area: 'order_pay', ownerId: userId, key, request: { order_id: ids, payment_name: body.payment_name } }
   const { answer } = await idempotent<PayAnswer>(app, ctx, request, async (tx, unit, _ctx, record) => {
-    // The payment row is written from the read above, sent with the locking read; orders paid or cancelled meanwhile
-    // are refused under the locks and the row rolls back with the unit.
+    // The payment row is written from the read above, sent with the locking read; orders paid, cancelled or past their
+    // deadline meanwhile are refused under the locks and the row rolls back with the unit.
     const now = new Date()
     const priced = (of: PayableOrder[]) => ({ name: of[0].order_name.slice(0, 255), cents: sumCents(of.map((o) => decimalToCents(o.total_price))) })
     const planned = priced(seen)
@@ -121,6 +133,8 @@ export async function payOrders(app: FastifyInstance, ctx: RequestContext, key: 
       upgrade ? tx.$executeRaw`UPDATE users SET pay_password = ${upgrade} WHERE id = ${userId} AND pay_password = ${payPassword}` : null,
     ])
     assertPayable(orders)
+    const late = orders.filter((o) => o.pay_deadline !== null && o.pay_deadline <= now)
+    if (late.length) throw new PastDeadline(late.map((o) => o.id))
     const pay = { id: inserted.insertId, pay_no: payNo }
     // An order's total and name never change once written, as its lines: the payment row's figures hold.
     const { name, cents: total } = priced(orders)
@@ -149,6 +163,11 @@ export async function payOrders(app: FastifyInstance, ctx: RequestContext, key: 
     ])
     unit.afterCommit(() => invalidateGoodsCounters(app, touched.goodsIds, touched.storeIds))
     return answer
+  }).catch(async (err: unknown) => {
+    if (!(err instanceof PastDeadline)) throw err
+    // The refusal rolled the unit back; the cancel commits in its own, its guarded change deciding against the job.
+    for (const id of err.orderIds) await cancelOrder(app, id, { userId, dueAt: new Date() })
+    throw businessError('msg.orderPayExpired', { order_id: err.orderIds })
   })
   return answer
 }
