@@ -114,11 +114,14 @@ if (isMain(import.meta.url)) {
   let serial = 0
   /** One checkout through the API: create, then pay what it created. */
   const checkout = async (s: Shopper, goodsId: number) => {
+    const n = ++serial
     const created = await postJson(`${url}/api/user/order/create`, { order: [{ goods_id: goodsId, sku_id: 0, buy_num: 1 }], ifcart: 0, address_id: s.addressId }, {
-      Authorization: s.auth, 'Idempotency-Key': `b${++serial}`,
+      Authorization: s.auth, 'Idempotency-Key': `b${n}`,
     })
     if (created.body.code !== 200) return false
-    const paid = await postJson(`${url}/api/user/order/pay`, { order_id: created.body.data!.order_id, payment_name: 'balance', pay_password: '123456' }, { Authorization: s.auth })
+    const paid = await postJson(`${url}/api/user/order/pay`, { order_id: created.body.data!.order_id, payment_name: 'balance', pay_password: '123456' }, {
+      Authorization: s.auth, 'Idempotency-Key': `p${n}`,
+    })
     return paid.body.code === 200
   }
   const subject = (w: number, i: number) => checkout(shoppers[w], plenty[(w + i) % GOODS])

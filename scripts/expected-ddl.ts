@@ -2,10 +2,14 @@
 // (same type mapping, defaults and constraint names), from the DMMF that Prisma's wasm
 // schema parser produces. Used to check migrations against the schema and to draft new ones.
 //
-// One addition Prisma has no syntax for: CHECK constraints. A model's documentation (the `///` lines
-// directly above `model x {`) may hold lines `@check(<name>, <sql expression>)`; each becomes
-// `CONSTRAINT <name> CHECK (<expr>)` in that table's CREATE TABLE. Prisma ignores them, so a user with
-// the native engine must carry them over by hand into migrations it drafts.
+// Two additions Prisma has no syntax for, which Prisma ignores (a user with the native engine must carry
+// them over by hand into migrations it drafts):
+// - CHECK constraints. A model's documentation (the `///` lines directly above `model x {`) may hold lines
+//   `@check(<name>, <sql expression>)`; each becomes `CONSTRAINT <name> CHECK (<expr>)` in that table's
+//   CREATE TABLE.
+// - A column's collation. A string field's documentation (the `///` lines directly above the field) may hold
+//   a line `@collate(<collation>)`, e.g. `@collate(utf8mb4_bin)` for a column compared exactly; the column is
+//   rendered with `COLLATE <collation>` instead of the table's utf8mb4_unicode_ci.
 import { readFile } from 'node:fs/promises'
 import { getDMMF } from '@prisma/get-dmmf'
 
@@ -27,6 +31,7 @@ type Field = {
   relationOnDelete?: string
   relationOnUpdate?: string
   relationName?: string
+  documentation?: string
 }
 type Model = { name: string; dbName: string | null; documentation?: string; fields: Field[]; primaryKey: { name: string | null; fields: string[] } | null }
 type IndexField = { name: string; sortOrder?: 'asc' | 'desc'; length?: number }
@@ -111,6 +116,16 @@ export function modelChecks(m: { name: string; documentation?: string }): Check[
   return out
 }
 
+/** The collation a field's documentation names with `@collate(<collation>)`, if any. */
+export function fieldCollation(m: { name: string }, f: { name: string; type: string; documentation?: string }): string | null {
+  const lines = (f.documentation ?? '').split('\n').map((l) => l.trim()).filter((l) => l.startsWith('@collate'))
+  if (!lines.length) return null
+  const c = /^@collate\(\s*([A-Za-z0-9_]+)\s*\)$/.exec(lines[0])
+  if (!c || lines.length > 1) throw new Error(`expected-ddl: malformed @collate on ${m.name}.${f.name}; use one line @collate(<collation>)`)
+  if (f.type !== 'String') throw new Error(`expected-ddl: @collate on ${m.name}.${f.name}, which is not a String`)
+  return c[1]
+}
+
 export async function loadDmmf(schemaPath: string) {
   const datamodel = await readFile(schemaPath, 'utf8')
   if (/relationMode\s*=\s*"prisma"/.test(datamodel)) throw new Error('expected-ddl: relationMode = "prisma" is not supported')
@@ -123,6 +138,11 @@ export async function loadDmmf(schemaPath: string) {
   const seen = dm.models.reduce((n, m) => n + modelChecks(m).length, 0)
   if (written !== seen)
     throw new Error(`expected-ddl: ${written - seen} @check line(s) are not model documentation; put them directly above \`model <name> {\``)
+  // A `/// @collate` that is not a field's documentation would be silently ignored: refuse it.
+  const collations = datamodel.split('\n').filter((l) => /^\s*\/\/\/\s*@collate\b/.test(l)).length
+  const fieldsCollated = dm.models.reduce((n, m) => n + m.fields.filter((f) => fieldCollation(m, f)).length, 0)
+  if (collations !== fieldsCollated)
+    throw new Error(`expected-ddl: ${collations - fieldsCollated} @collate line(s) are not a field's documentation; put them directly above the field`)
   return dm
 }
 
@@ -159,7 +179,8 @@ export async function expectedDdl(schemaPath: string): Promise<string> {
       // MySQL refuses literal defaults on these types (MariaDB accepts them).
       if (/^(TINY|MEDIUM|LONG)?(TEXT|BLOB)\b|^JSON\b/.test(type) && f.hasDefaultValue && f.type !== 'Json')
         throw new Error(`expected-ddl: ${m.name}.${f.name}: MySQL does not accept a default on ${type}`)
-      lines.push(`    ${q(f.dbName ?? f.name)} ${type} ${f.isRequired ? 'NOT NULL' : 'NULL'}${renderDefault(f, type)}`)
+      const collation = fieldCollation(m, f)
+      lines.push(`    ${q(f.dbName ?? f.name)} ${type}${collation ? ` COLLATE ${collation}` : ''} ${f.isRequired ? 'NOT NULL' : 'NULL'}${renderDefault(f, type)}`)
     }
     const idx: string[] = []
     for (const i of dm.indexes.filter((i) => i.model === m.name)) {

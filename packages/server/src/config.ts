@@ -56,6 +56,8 @@ const schema = z.object({
   LOGIN_BACKOFF_SECONDS: count.default(60),
   /** The longest wait; failures are forgotten a day after the last one (an hour for an address as a whole). */
   LOGIN_LOCK_SECONDS: count.default(900),
+  /** Wrong pay passwords one account may send in a calendar day, from all addresses; then none is checked until midnight. */
+  PAY_PASSWORD_DAILY_FAILURES: count.default(10),
   SMS_INTERVAL_SECONDS: count.default(60),
   /** Codes a day to one phone from all addresses, and from one address. */
   SMS_DAILY_CAP: count.default(20),

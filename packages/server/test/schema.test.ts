@@ -1,11 +1,16 @@
-// The committed migrations must build exactly what prisma/schema.prisma describes, and the CHECK
-// constraints declared there (`/// @check(...)`) must really refuse negative stock and balances.
+// The committed migrations must build exactly what prisma/schema.prisma describes, the CHECK constraints declared
+// there (`/// @check(...)`) must really refuse negative stock and balances, and the collations declared there
+// (`/// @collate(...)`) must hold.
 import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import mysql from 'mysql2/promise'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { migrateDeploy } from '../../../scripts/migrate.ts'
 import { adminUrlFromEnv, checkMigrations, compareWithSchema } from '../../../scripts/schema-check.ts'
+import { expectedDdl } from '../../../scripts/expected-ddl.ts'
 
 const root = (p: string) => fileURLToPath(new URL(`../../../${p}`, import.meta.url))
 const SCHEMA = root('prisma/schema.prisma')
@@ -147,5 +152,30 @@ describe('CHECK constraints', () => {
     await insert('addresses', { ...addr, is_default: 1, default_key: uid })
     await expect(insert('addresses', { ...addr, is_default: 1, default_key: uid })).rejects.toMatchObject({ code: 'ER_DUP_ENTRY' })
     await expect(insert('addresses', addr)).resolves.toBeGreaterThan(0)
+  })
+})
+
+describe('column collations (`/// @collate(...)`)', () => {
+  test('Idempotency-Keys compare exactly: keys differing in case are two keys, the same key twice is refused', async () => {
+    const key = (idem_key: string) => conn.query('INSERT INTO idempotency_keys SET ?', [{ area: 'checkout', owner_id: 1, idem_key, request_hash: 'x'.repeat(64) }])
+    await key('Key1')
+    await expect(key('key1')).resolves.toBeDefined()
+    await expect(key('Key1')).rejects.toMatchObject({ code: 'ER_DUP_ENTRY' })
+  })
+
+  test('a @collate line that is not a string field\'s documentation is refused, not ignored', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'collate-'))
+    const ddlOf = async (model: string) => {
+      const file = path.join(dir, 'schema.prisma')
+      await writeFile(file, `datasource db {\n  provider = "mysql"\n}\n\n${model}\n`)
+      return expectedDdl(file)
+    }
+    try {
+      expect(await ddlOf('model t {\n  id Int @id\n  /// @collate(utf8mb4_bin)\n  k String @db.VarChar(8)\n}')).toContain('`k` VARCHAR(8) COLLATE utf8mb4_bin NOT NULL')
+      await expect(ddlOf('/// @collate(utf8mb4_bin)\nmodel t {\n  id Int @id\n}')).rejects.toThrow(/not a field's documentation/)
+      await expect(ddlOf('model t {\n  /// @collate(utf8mb4_bin)\n  id Int @id\n}')).rejects.toThrow(/not a String/)
+    } finally {
+      await rm(dir, { recursive: true, force: true })
+    }
   })
 })

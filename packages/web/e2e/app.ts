@@ -65,7 +65,7 @@ export async function demoPaidOrder(goodsCount = 1): Promise<{ id: number; order
   const created = await apiCall<{ order_id: number[] }>('POST', '/api/user/order/create', token, { order, address_id: address.id }, { 'Idempotency-Key': uniqueName('order') })
   expect(created.code, created.msg).toBe(200)
   const [id] = created.data.order_id
-  const paid = await apiCall('POST', '/api/user/order/pay', token, { order_id: [id], payment_name: 'balance', pay_password: '123456' })
+  const paid = await apiCall('POST', '/api/user/order/pay', token, { order_id: [id], payment_name: 'balance', pay_password: '123456' }, { 'Idempotency-Key': uniqueName('pay') })
   expect(paid.code, paid.msg).toBe(200)
   const [row] = await dbQuery<{ order_no: string; total_price: string }>('SELECT order_no, total_price FROM orders WHERE id = ?', [id])
   return { id, ...row, token }

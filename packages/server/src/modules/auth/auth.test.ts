@@ -381,6 +381,30 @@ describe('wrong credentials and lockout', () => {
     expectRefusal(res, 429, 'msg.loginLocked')
   })
 
+  // Only a checked password can answer "wrong password": the 402s count the passwords checked.
+  it.each(['user', 'admin'] as const)('%s: of 40 wrong passwords sent at once from one address, only the allowed number are checked; the real one sent next is refused too', async (area) => {
+    const account = area === 'admin' ? await createAdmin(app) : await createUser(app)
+    const attacker = address('203.0.113.40')
+    const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => loginAs(area, account.username, `guess${i}xx`, attacker)))
+    const answers = burst.map((res) => `${res.status} ${res.body.code} ${res.body.msg}`)
+    expect(answers.filter((a) => a === `200 402 ${msg('msg.accountErr')}`)).toHaveLength(MAX_FAILURES)
+    expect(answers.filter((a) => a === `429 429 ${msg('msg.loginLocked')}`)).toHaveLength(40 - MAX_FAILURES)
+    const real = await Promise.all(Array.from({ length: 5 }, () => loginAs(area, account.username, account.password, attacker)))
+    for (const res of real) expectRefusal(res, 429, 'msg.loginLocked')
+    // the owner at another address still logs in
+    expect((await loginAs(area, account.username, account.password, address('198.51.100.40'))).body.code).toBe(200)
+  })
+
+  it('right passwords do not count as failures, one after another or at once', async () => {
+    const shopper = await createUser(app)
+    for (let i = 0; i <= MAX_FAILURES; i++) await tokensFor('user', shopper.username, shopper.password)
+    const together = await Promise.all(Array.from({ length: MAX_FAILURES - 1 }, () => loginAs('user', shopper.username, shopper.password)))
+    expect(together.map((res) => res.body.code)).toEqual(Array(MAX_FAILURES - 1).fill(200))
+    // the count of wrong ones is untouched by them: MAX_FAILURES wrong ones still lock
+    for (let i = 0; i < MAX_FAILURES; i++) expectRefusal(await loginAs('user', shopper.username, `guess${i}xx`), 402, 'msg.accountErr')
+    expectRefusal(await loginAs('user', shopper.username, shopper.password), 429, 'msg.loginLocked')
+  })
+
   it('a successful login clears the failures of the account at that address', async () => {
     const shopper = await createUser(app)
     for (let i = 0; i < MAX_FAILURES - 1; i++) await loginAs('user', shopper.username, 'wrong-one')
@@ -648,7 +672,10 @@ describe('POST /api/auth/edit_secure', () => {
     const res = await editSecure(token, { pay_password: '246810', password: shopper.password })
     expect(res.body.code, JSON.stringify(res.body)).toBe(200)
     expect(await verifyPayPassword(app.config.PAY_PASSWORD_KEY, (await app.db.users.findUniqueOrThrow({ where: { id: shopper.id } })).pay_password, '246810')).toEqual({ ok: true, upgrade: null })
-    for (let i = 1; i < MAX_FAILURES; i++) await editSecure(token, { pay_password: '111111', password: `guess${i}xx` })
+    // the right password cleared the failure before it, as a login does; MAX_FAILURES wrong ones lock the login
+    for (let i = 1; i < MAX_FAILURES; i++) expectRefusal(await editSecure(token, { pay_password: '111111', password: `guess${i}xx` }), 402, 'msg.passwordErr')
+    expect((await loginAs('user', shopper.username, shopper.password)).body.code).toBe(200)
+    for (let i = 0; i < MAX_FAILURES; i++) expectRefusal(await editSecure(token, { pay_password: '111111', password: `guess${i}xx` }), 402, 'msg.passwordErr')
     expectRefusal(await loginAs('user', shopper.username, shopper.password), 429, 'msg.loginLocked')
   })
 

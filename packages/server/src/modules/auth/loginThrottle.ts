@@ -3,7 +3,7 @@
 // `ａｄｍｉｎ` and `ad\u200bmin` the account `admin`), one count per account for every area it logs in to; a name that
 // resolves to nothing is counted under its normalized spelling, so probing names costs the same.
 import type { FastifyInstance } from 'fastify'
-import { failureThrottle, type FailureThrottle } from '../../core/failureThrottle.ts'
+import { failureThrottle, type Attempt } from '../../core/failureThrottle.ts'
 
 export { IP_FAILURE_FACTOR } from '../../core/failureThrottle.ts'
 
@@ -19,10 +19,9 @@ function normalizeLoginName(name: string): string {
     .trim()
 }
 
-/** The throttle of one login attempt: `accountId` is the account the name resolved to, null when none. */
-export function loginThrottle(app: FastifyInstance, table: AccountTable, accountId: number | null, typedName: string, ip: string): FailureThrottle {
+/** Counts one login attempt as a failure before its password is checked, or refuses it (429) while it must wait:
+ *  `accountId` is the account the name resolved to, null when none. */
+export function reserveLoginAttempt(app: FastifyInstance, table: AccountTable, accountId: number | null, typedName: string, ip: string): Promise<Attempt> {
   const account = accountId === null ? `${table}:name:${normalizeLoginName(typedName)}` : `${table}:${accountId}`
-  return failureThrottle(app, { secret: 'login', account, ip, locked: 'msg.loginLocked' })
+  return failureThrottle(app, { secret: 'login', account, ip, locked: 'msg.loginLocked' }).reserve()
 }
-
-export type LoginThrottle = FailureThrottle

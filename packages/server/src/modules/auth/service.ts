@@ -10,7 +10,7 @@ import { hashPayPassword } from '../../core/payPassword.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
 import type { TokenPair } from '../../plugins/auth.ts'
-import { loginThrottle, type LoginThrottle } from './loginThrottle.ts'
+import { reserveLoginAttempt } from './loginThrottle.ts'
 import { consumeSmsCode, sendSmsCode } from './sms.ts'
 import { defaultUrl } from '../rbac/menuTree.ts'
 
@@ -34,18 +34,12 @@ function loginArea(body: Pick<LoginBody, 'area' | 'provider'>): AreaName {
 export async function login(app: FastifyInstance, req: FastifyRequest, body: LoginBody): Promise<TokenPair> {
   const area = loginArea(body)
   // Same answer whether the account exists or not.
-  const refused = async (throttle: LoginThrottle) => {
-    await throttle.fail()
-    return businessError('msg.accountErr')
-  }
-
   if (area === 'admin') {
     const admin = await app.db.admins.findUnique({ where: { username: body.username }, select: { id: true, password: true, login_time: true } })
-    const throttle = loginThrottle(app, 'admins', admin?.id ?? null, body.username, req.ip)
-    await throttle.assertOpen()
+    const attempt = await reserveLoginAttempt(app, 'admins', admin?.id ?? null, body.username, req.ip)
     const matches = await checkPassword(admin?.password, body.password ?? '')
-    if (!admin || !matches) throw await refused(throttle)
-    await throttle.succeed()
+    if (!admin || !matches) throw businessError('msg.accountErr')
+    await attempt.succeeded()
     await app.db.admins.update({ where: { id: admin.id }, data: loginTimes(admin.login_time, req.ip) })
     return app.tokens.issue('admin', admin.id, req)
   }
@@ -56,20 +50,16 @@ export async function login(app: FastifyInstance, req: FastifyRequest, body: Log
       ? await app.db.users.findUnique({ where: { phone: body.username }, select })
       : ((await app.db.users.findUnique({ where: { username: body.username }, select })) ??
         (isPhone(body.username) ? await app.db.users.findUnique({ where: { phone: body.username }, select }) : null))
-  const throttle = loginThrottle(app, 'users', user?.id ?? null, body.username, req.ip)
-  await throttle.assertOpen()
+  const attempt = await reserveLoginAttempt(app, 'users', user?.id ?? null, body.username, req.ip)
   if (body.type === 'phone') {
     // Login codes only go to registered phones: an unknown phone has no code to match.
-    await consumeSmsCode(app, app.db, body.username, 'login', body.code ?? '').catch(async (err) => {
-      await throttle.fail()
-      throw err
-    })
-    if (!user) throw await refused(throttle)
+    await consumeSmsCode(app, app.db, body.username, 'login', body.code ?? '')
+    if (!user) throw businessError('msg.accountErr')
   } else {
     const matches = await checkPassword(user?.password, body.password ?? '')
-    if (!user || !matches) throw await refused(throttle)
+    if (!user || !matches) throw businessError('msg.accountErr')
   }
-  await throttle.succeed()
+  await attempt.succeeded()
   if (user.status !== 1) throw businessError('msg.accountDisabled')
   if (area === 'user' && user.belong_id > 0) throw businessError('msg.subNotAllowBuy')
   if (area === 'seller') {
@@ -183,16 +173,14 @@ export async function accountInfo(app: FastifyInstance, actor: Actor): Promise<R
   return actor.area === 'seller' ? { ...info, defaultUrl: await defaultUrl(app, actor) } : info
 }
 
-/** The login password of the actor's account, checked like a login: failures count towards its login lock. */
+/** The login password of the actor's account, checked like a login: failures count towards its login lock, and the
+ *  right one clears the failures of this address as a login does. */
 async function confirmPassword(app: FastifyInstance, req: FastifyRequest, actor: Actor, plain: string): Promise<void> {
-  const throttle = loginThrottle(app, actor.area === 'admin' ? 'admins' : 'users', actor.id, actor.username, req.ip)
-  await throttle.assertOpen()
+  const attempt = await reserveLoginAttempt(app, actor.area === 'admin' ? 'admins' : 'users', actor.id, actor.username, req.ip)
   const where = { where: { id: actor.id }, select: { password: true } }
   const account = actor.area === 'admin' ? await app.db.admins.findUnique(where) : await app.db.users.findUnique(where)
-  if (!(await checkPassword(account?.password, plain))) {
-    await throttle.fail()
-    throw businessError('msg.passwordErr')
-  }
+  if (!(await checkPassword(account?.password, plain))) throw businessError('msg.passwordErr')
+  await attempt.succeeded()
 }
 
 type SmsProof = { phone: string; code: string }

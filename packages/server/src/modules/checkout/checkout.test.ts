@@ -274,6 +274,18 @@ describe('create', () => {
     expect((await app.db.goods.findUniqueOrThrow({ where: { id: plain.id } })).goods_stock).toBe(8)
     expect((await app.db.goods_skus.findUniqueOrThrow({ where: { id: red.id } })).goods_stock).toBe(3)
   })
+
+  test('keys differing only in case are different keys: Key1 and key1 make two sets of orders', async () => {
+    const body = { order: [{ goods_id: plain.id, buy_num: 1 }], address_id: me.home }
+    const [upper, lower] = [await create(body, { key: 'Key1' }), await create(body, { key: 'key1' })]
+    expect([upper.body.code, lower.body.code]).toEqual([200, 200])
+    expect(lower.body.data.order_id).not.toEqual(upper.body.data.order_id)
+    expect(await app.db.orders.count()).toBe(2)
+    expect((await app.db.goods.findUniqueOrThrow({ where: { id: plain.id } })).goods_stock).toBe(8)
+    // each key still answers its own orders
+    expect((await create(body, { key: 'key1' })).body.data).toEqual(lower.body.data)
+    expect((await create(body, { key: 'Key1' })).body.data).toEqual(upper.body.data)
+  })
 })
 
 describe('200 shoppers check out the last 10 units at once', () => {

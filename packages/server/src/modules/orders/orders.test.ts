@@ -35,8 +35,12 @@ async function shopper(balance = 1000): Promise<Shopper> {
   return { id, auth: bearer(await tokenFor(app, 'user', id)) }
 }
 
-const pay = (orderIds: number[], auth = me.auth, pay_password = '123456', payment_name = 'balance') =>
-  http(app).post('/api/user/order/pay').set(auth).send({ order_id: orderIds, payment_name, pay_password })
+let keys = 0
+/** A payment with its own Idempotency-Key unless given one. */
+const pay = (orderIds: number[], auth = me.auth, pay_password = '123456', payment_name = 'balance', key = `pay-${++keys}`) =>
+  http(app).post('/api/user/order/pay').set(auth).set('Idempotency-Key', key).send({ order_id: orderIds, payment_name, pay_password })
+/** A client at another address (the app trusts X-Forwarded-For, as behind nginx). */
+const from = (ip: string, auth = me.auth) => ({ ...auth, 'X-Forwarded-For': ip })
 const cancel = (id: number, auth = me.auth) => http(app).put(`/api/user/order/${id}`).set(auth).send({ order_status: 0 })
 
 const stockOf = async () => ({
@@ -56,7 +60,7 @@ const paymentRows = async () => ({
 })
 
 beforeAll(async () => {
-  app = await createTestApp()
+  app = await createTestApp({ TRUST_PROXY: true })
 })
 beforeEach(async () => {
   await resetDb(app, { demo: false, areas: false })
@@ -170,6 +174,41 @@ describe('pay by balance', () => {
     expect([...(await statuses(a)), ...(await statuses(b))]).toEqual([2, 2])
   })
 
+  test('wrong pay passwords sent at once: only the allowed number are checked; the right one sent next is refused too', async () => {
+    const allowed = app.config.LOGIN_MAX_FAILURES
+    const ids = await twoOrders()
+    const burst = await Promise.all(Array.from({ length: 28 }, (_, i) => pay(ids, me.auth, String(100000 + i))))
+    const answers = burst.map((r) => `${r.status} ${r.body.code} ${r.body.msg}`)
+    // only a checked pay password can answer "wrong"
+    expect(answers.filter((a) => a === '200 402 支付密码错误')).toHaveLength(allowed)
+    expect(answers.filter((a) => a === '429 429 支付密码错误次数过多，请稍后再试')).toHaveLength(28 - allowed)
+    const right = await Promise.all([pay(ids), pay(ids)])
+    expect(right.map((r) => [r.status, r.body.msg])).toEqual(Array(2).fill([429, '支付密码错误次数过多，请稍后再试']))
+    expect(await paymentRows()).toEqual({ pays: 0, links: 0, ledger: 0 })
+    expect(await balanceOf(me.id)).toBe('1000.00')
+    expect(await statuses(ids)).toEqual([1, 1])
+  })
+
+  test('wrong pay passwords of an account are capped per day from all addresses, also when sent at once; the cap holds until midnight', async () => {
+    const cap = app.config.PAY_PASSWORD_DAILY_FAILURES
+    const ids = await twoOrders()
+    const burst = await Promise.all(Array.from({ length: 28 }, (_, i) => pay(ids, from(`203.0.113.${i + 1}`), String(100000 + i))))
+    const answers = burst.map((r) => `${r.status} ${r.body.code} ${r.body.msg}`)
+    expect(answers.filter((a) => a === '200 402 支付密码错误')).toHaveLength(cap)
+    expect(answers.filter((a) => a === '429 429 今日支付密码错误次数过多，请明天再试')).toHaveLength(28 - cap)
+    const fresh = await pay(ids, from('198.51.100.9'))
+    expect([fresh.status, fresh.body.msg]).toEqual([429, '今日支付密码错误次数过多，请明天再试'])
+    const midnight = new Date()
+    midnight.setHours(24, 0, 0, 0)
+    expect(Math.abs(Number(fresh.headers['retry-after']) - (midnight.getTime() - Date.now()) / 1000)).toBeLessThan(3)
+    const en = await pay(ids, from('198.51.100.10')).set('lang', 'en')
+    expect(en.body.msg).toBe('Too many wrong pay passwords today, please try again tomorrow.')
+    expect(await paymentRows()).toEqual({ pays: 0, links: 0, ledger: 0 })
+    expect(await balanceOf(me.id)).toBe('1000.00')
+    // another shopper pays as usual
+    expect((await pay(await placeOrders(app, other.id, [{ goods_id: tea.id, buy_num: 1 }]), other.auth)).body.code).toBe(200)
+  })
+
   test('without a pay password set: refused, naming it', async () => {
     const { id } = await createUser(app)
     const auth = bearer(await tokenFor(app, 'user', id))
@@ -205,6 +244,73 @@ describe('pay by balance', () => {
     const [id] = await placeOrders(app, me.id, [{ goods_id: tea.id, buy_num: 1 }])
     await cancel(id)
     expect((await pay([id])).body).toMatchObject({ code: 402, msg: '订单已取消，不能支付', data: { order_id: [id] } })
+    expect(await balanceOf(me.id)).toBe('1000.00')
+  })
+})
+
+describe('pay with an Idempotency-Key', () => {
+  test('is refused without one', async () => {
+    const ids = await twoOrders()
+    const res = await http(app).post('/api/user/order/pay').set(me.auth).send({ order_id: ids, payment_name: 'balance', pay_password: '123456' })
+    expect([res.status, res.body.data]).toEqual([400, { 'Idempotency-Key': '必填项不能为空' }])
+    expect(await paymentRows()).toEqual({ pays: 0, links: 0, ledger: 0 })
+  })
+
+  test('the same key twice at once: debited once, both answered the same; repeated later, the same answer, the pay password still checked', async () => {
+    const ids = await twoOrders()
+    const [a, b] = await Promise.all([pay(ids, me.auth, '123456', 'balance', 'attempt-1'), pay(ids, me.auth, '123456', 'balance', 'attempt-1')])
+    expect(a.body).toEqual({ code: 200, msg: '支付成功', data: { order_pay_id: expect.any(Number), pay_no: expect.any(String), total_price: '69.80' } })
+    expect(b.body).toEqual(a.body)
+    expect(await paymentRows()).toEqual({ pays: 1, links: 2, ledger: 1 })
+    expect(await balanceOf(me.id)).toBe('930.20')
+    expect((await pay([...ids].reverse(), me.auth, '123456', 'balance', 'attempt-1')).body).toEqual(a.body)
+    expect((await pay(ids, me.auth, '000000', 'balance', 'attempt-1')).body).toMatchObject({ code: 402, msg: '支付密码错误' })
+    expect(await paymentRows()).toEqual({ pays: 1, links: 2, ledger: 1 })
+  })
+
+  test('a key used for other orders: 409, nothing paid', async () => {
+    const [first] = await placeOrders(app, me.id, [{ goods_id: tea.id, buy_num: 1 }])
+    const [second] = await placeOrders(app, me.id, [{ goods_id: tea.id, buy_num: 2 }])
+    expect((await pay([first], me.auth, '123456', 'balance', 'attempt-2')).body.code).toBe(200)
+    const reused = await pay([second], me.auth, '123456', 'balance', 'attempt-2')
+    expect([reused.status, reused.body.code, reused.body.msg]).toEqual([409, 409, '该请求标识已用于其他请求'])
+    expect(await statuses([first, second])).toEqual([2, 1])
+    expect(await balanceOf(me.id)).toBe('990.00')
+    // keys are the shopper's own: another shopper's same key is a request of its own
+    const [theirs] = await placeOrders(app, other.id, [{ goods_id: tea.id, buy_num: 1 }])
+    expect((await pay([theirs], other.auth, '123456', 'balance', 'attempt-2')).body.code).toBe(200)
+  })
+})
+
+describe('the pay deadline', () => {
+  test('an order past its deadline before the cancel job ran: refused, cancelled with its stock back once, no money moved', async () => {
+    const start = await stockOf()
+    const [onTime] = await placeOrders(app, me.id, [{ goods_id: tea.id, buy_num: 1 }])
+    const [late] = await placeOrders(app, me.id, [{ goods_id: shirt.id, sku_id: red.id, buy_num: 2 }])
+    await app.db.orders.update({ where: { id: late }, data: { pay_deadline: new Date(Date.now() - 2600) } })
+    const res = await pay([onTime, late])
+    expect(res.body).toEqual({ code: 402, msg: '订单已超过支付期限，已取消', data: { order_id: [late] } })
+    expect(await statuses([onTime, late])).toEqual([1, 0])
+    expect(await stockOf()).toEqual({ ...start, tea: start.tea - 1 })
+    expect(await paymentRows()).toEqual({ pays: 0, links: 0, ledger: 0 })
+    expect(await balanceOf(me.id)).toBe('1000.00')
+    const en = await pay([late]).set('lang', 'en')
+    expect(en.body).toMatchObject({ code: 402, msg: 'The order was cancelled and cannot be paid.' })
+    // the cancel job, when it runs, finds nothing left to do
+    expect(await sweepDueCancels(app)).toEqual({ cancelled: 0 })
+    expect(await stockOf()).toEqual({ ...start, tea: start.tea - 1 })
+    expect((await pay([onTime])).body.code).toBe(200)
+  })
+
+  test('paid by several requests at once past its deadline: every one refused, the stock back once', async () => {
+    const start = await stockOf()
+    const [late] = await placeOrders(app, me.id, [{ goods_id: shirt.id, sku_id: blue.id, buy_num: 2 }], { payMinutes: -1 })
+    const answers = await Promise.all(Array.from({ length: 4 }, () => pay([late])))
+    expect(answers.map((r) => r.body.code)).toEqual([402, 402, 402, 402])
+    expect(answers.every((r) => ['订单已超过支付期限，已取消', '订单已取消，不能支付'].includes(r.body.msg))).toBe(true)
+    expect(await statuses([late])).toEqual([0])
+    expect(await stockOf()).toEqual(start)
+    expect(await paymentRows()).toEqual({ pays: 0, links: 0, ledger: 0 })
     expect(await balanceOf(me.id)).toBe('1000.00')
   })
 })

@@ -1,23 +1,28 @@
-// Paying unpaid orders from the shopper's balance (POST /api/user/order/pay), in one unit: a plain read of the orders
-// and the pay password first (wrong ones throttled per account like logins, core/failureThrottle.ts; nothing locked or
-// written before it passes), then the orders locked — one order_pays row (born paid: the balance is debited in the
-// same unit) with an order_pay_orders row per order, the ledger debit (key order_pay:{id}:pay), every order 1 → 2 by
-// a guarded change, goods_sale counted. A refusal anywhere (too little balance, an order cancelled meanwhile) rolls all
-// of it back. Two payments of the same orders: the second waits for the first's row locks and then finds them paid.
-// The unit keeps to few round trips: it is on the checkout's hot path.
+// Paying unpaid orders from the shopper's balance (POST /api/user/order/pay) under the request's Idempotency-Key
+// (core/idempotency.ts: a repeat answers the first answer). Before any unit of work: a plain read of the orders and the
+// pay password, and the pay password checked under its throttle (core/failureThrottle.ts: counted as a failure before
+// it is checked, so guesses sent at once are no help). Then one unit, in three round trips: the key's record, the
+// orders locked and one order_pays row (born paid: the balance is debited in the same unit); the order_pay_orders
+// rows, the ledger debit (key order_pay:{id}:pay), every order 1 → 2 by a guarded change, goods_sale counted and the
+// answer recorded; COMMIT. A refusal anywhere (too little balance, an order paid or cancelled meanwhile) rolls all of
+// it back. Two payments of the same orders: the second waits for the first's row locks and then finds them paid.
+// An order found past its pay deadline under the locks refuses the payment and is cancelled right after, in a unit of
+// its own (cancel.ts), as its cancel job would have.
 import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { ORDER_FLOW, ORDER_STATUS, PAY_STATUS, decimalToCents, fromCents, sumCents, translate, type DecimalLike } from '@qshop/shared'
 import type { PayAnswer, PayBody } from '@qshop/shared/schemas/orderQueries'
-import { insertRows, Prisma } from '../../core/db/index.ts'
+import { insertRows, Prisma, type Db } from '../../core/db/index.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { businessError, invalid, notFound } from '../../core/errors.ts'
 import { failureThrottle } from '../../core/failureThrottle.ts'
+import { idempotent } from '../../core/idempotency.ts'
 import { post } from '../../core/ledger.ts'
 import { verifyPayPassword } from '../../core/payPassword.ts'
 import { transition } from '../../core/transition.ts'
-import { inUnit, type Tx } from '../../core/unitOfWork.ts'
+import type { Tx } from '../../core/unitOfWork.ts'
 import { invalidateGoodsCounters } from '../catalog/cache.ts'
+import { cancelOrder } from './cancel.ts'
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 
@@ -27,21 +32,21 @@ function payNumber(now: Date): string {
   return `P${stamp}${pad(randomInt(0, 1_000_000), 6)}${pad(randomInt(0, 1_000_000), 6)}`
 }
 
-/** The caller's pay password, checked with the failure throttle: wrong or locked, nothing else happens. A hash of
- *  the old form that matched is replaced by the HMAC form (with the payment), unless the pay password was changed
- *  meanwhile. */
-async function checkPayPassword(app: FastifyInstance, ctx: RequestContext, tx: Tx, stored: string | null, plain: string): Promise<void> {
+/** The caller's pay password checked under its throttle, before any unit of work opens: wrong or refused by the
+ *  throttle, nothing else happens. Answers the HMAC form to store when a hash of the old form matched. */
+async function checkPayPassword(app: FastifyInstance, ctx: RequestContext, stored: string | null, plain: string): Promise<string | null> {
   if (!stored) throw businessError('msg.payPasswordUnset')
-  const userId = ctx.actor!.id
-  const throttle = failureThrottle(app, { secret: 'pay_password', account: `users:${userId}`, ip: ctx.ip, locked: 'msg.payPasswordLocked' })
-  await throttle.assertOpen()
+  const attempt = await failureThrottle(app, {
+    secret: 'pay_password',
+    account: `users:${ctx.actor!.id}`,
+    ip: ctx.ip,
+    locked: 'msg.payPasswordLocked',
+    daily: { cap: app.config.PAY_PASSWORD_DAILY_FAILURES, refusal: 'msg.payPasswordDailyLocked' },
+  }).reserve()
   const { ok, upgrade } = await verifyPayPassword(app.config.PAY_PASSWORD_KEY, stored, plain)
-  if (!ok) {
-    await throttle.fail()
-    throw businessError('msg.payPasswordErr')
-  }
-  await throttle.succeed()
-  if (upgrade) await tx.$executeRaw`UPDATE users SET pay_password = ${upgrade} WHERE id = ${userId} AND pay_password = ${stored}`
+  if (!ok) throw businessError('msg.payPasswordErr')
+  await attempt.succeeded()
+  return upgrade
 }
 
 type PayableOrder = { id: number; order_status: number; total_price: DecimalLike; order_name: string }
@@ -49,9 +54,9 @@ type PayableOrder = { id: number; order_status: number; total_price: DecimalLike
 type SoldLine = { goods_id: number; store_id: number; buy_num: number }
 
 /** The caller's pay password, and orders among `ids` (404 unless all are theirs) with their totals and lines — lines
- *  never change once written, so they need no second read — in one plain read (no locks yet). */
-async function payerAndOrders(tx: Tx, userId: number, ids: number[]) {
-  const rows = await tx.$queryRaw<({ pay_password: string | null; id: number | null; order_status: number | null } & Partial<Omit<PayableOrder, 'id' | 'order_status'>> & Partial<SoldLine>)[]>`SELECT
+ *  never change once written, so they need no second read — in one plain read, outside any transaction. */
+async function payerAndOrders(db: Db, userId: number, ids: number[]) {
+  const rows = await db.$queryRaw<({ pay_password: string | null; id: number | null; order_status: number | null } & Partial<Omit<PayableOrder, 'id' | 'order_status'>> & Partial<SoldLine>)[]>`SELECT
       u.pay_password, o.id, o.order_status, o.total_price, o.order_name, g.goods_id, g.store_id, g.buy_num
     FROM users u LEFT JOIN orders o ON o.user_id = u.id AND o.id IN (${Prisma.join(ids)}) LEFT JOIN order_goods g ON g.order_id = o.id
     WHERE u.id = ${userId}`
@@ -66,9 +71,11 @@ async function payerAndOrders(tx: Tx, userId: number, ids: number[]) {
   return { payPassword: rows[0].pay_password, orders: [...orders.values()].sort((a, b) => a.id - b.id), lines }
 }
 
+type LockedOrder = PayableOrder & { pay_deadline: Date | null }
+
 /** The caller's orders among `ids`, locked (a concurrent payment or cancel of them waits), or 404. */
-async function lockOrders(tx: Tx, userId: number, ids: number[]): Promise<PayableOrder[]> {
-  const orders = await tx.$queryRaw<PayableOrder[]>`SELECT id, order_status, total_price, order_name FROM orders FORCE INDEX (PRIMARY)
+async function lockOrders(tx: Tx, userId: number, ids: number[]): Promise<LockedOrder[]> {
+  const orders = await tx.$queryRaw<LockedOrder[]>`SELECT id, order_status, total_price, order_name, pay_deadline FROM orders FORCE INDEX (PRIMARY)
     WHERE id IN (${Prisma.join(ids)}) AND user_id = ${userId} ORDER BY id FOR UPDATE`
   if (orders.length !== ids.length) throw notFound()
   return orders
@@ -82,6 +89,13 @@ function assertPayable(orders: { id: number; order_status: number }[]) {
   throw businessError(paid ? 'msg.orderPaid' : 'msg.orderNotPayable', { order_id: others.map((o) => o.id) })
 }
 
+/** Orders found past their pay deadline under the locks: carried out of the unit, which rolls back, to be cancelled. */
+class PastDeadline extends Error {
+  constructor(readonly orderIds: number[]) {
+    super(`orders ${orderIds.join(',')} are past their pay deadline`)
+  }
+}
+
 /** goods_sale += quantity for the orders' lines, one counter update per goods in id order (stock's lock order), sent
  *  together; answers the goods and stores touched. */
 async function countSales(tx: Tx, lines: SoldLine[]) {
@@ -92,19 +106,19 @@ async function countSales(tx: Tx, lines: SoldLine[]) {
   return { goodsIds, storeIds: [...new Set(lines.map((l) => l.store_id))] }
 }
 
-export async function payOrders(app: FastifyInstance, ctx: RequestContext, body: PayBody): Promise<PayAnswer> {
+export async function payOrders(app: FastifyInstance, ctx: RequestContext, key: string, body: PayBody): Promise<PayAnswer> {
   if (body.payment_name !== 'balance') throw invalid({ payment_name: translate(ctx.locale, 'valid.paymentUnavailable') })
   const userId = ctx.actor!.id
-  const ids = [...new Set(body.order_id)]
-  return inUnit(app, ctx, async (tx, unit) => {
-    // An order of another shopper is 404 whatever was typed: checked before the password, and again under the
-    // locks. The password is checked before any lock is taken (this first read takes none) or anything is written.
-    const { payPassword, orders: seen, lines } = await payerAndOrders(tx, userId, ids)
-    assertPayable(seen)
-    await checkPayPassword(app, ctx, tx, payPassword, body.pay_password)
-
-    // The payment row is written from the read above, sent with the locking read; orders paid or cancelled meanwhile
-    // are refused under the locks and the row rolls back with the unit.
+  const ids = [...new Set(body.order_id)].sort((a, b) => a - b)
+  // An order of another shopper is 404 whatever was typed: checked before the password, and again under the locks.
+  const { payPassword, orders: seen, lines } = await payerAndOrders(app.db, userId, ids)
+  const upgrade = await checkPayPassword(app, ctx, payPassword, body.pay_password)
+  // The pay password is not part of the request a key names: a repeat may carry it retyped, and a hash of it would
+  // be one guess away from it.
+  const request = { area: 'order_pay', ownerId: userId, key, request: { order_id: ids, payment_name: body.payment_name } }
+  const { answer } = await idempotent<PayAnswer>(app, ctx, request, async (tx, unit, _ctx, record) => {
+    // The payment row is written from the read above, sent with the locking read; orders paid, cancelled or past their
+    // deadline meanwhile are refused under the locks and the row rolls back with the unit.
     const now = new Date()
     const priced = (of: PayableOrder[]) => ({ name: of[0].order_name.slice(0, 255), cents: sumCents(of.map((o) => decimalToCents(o.total_price))) })
     const planned = priced(seen)
@@ -115,12 +129,17 @@ export async function payOrders(app: FastifyInstance, ctx: RequestContext, body:
         belong_id: userId, name: planned.name, pay_no: payNo, payment_name: 'balance',
         total: fromCents(planned.cents), balance: fromCents(planned.cents), pay_status: PAY_STATUS.PAID, pay_time: now,
       }])}`,
+      // Unless the pay password was changed meanwhile.
+      upgrade ? tx.$executeRaw`UPDATE users SET pay_password = ${upgrade} WHERE id = ${userId} AND pay_password = ${payPassword}` : null,
     ])
     assertPayable(orders)
+    const late = orders.filter((o) => o.pay_deadline !== null && o.pay_deadline <= now)
+    if (late.length) throw new PastDeadline(late.map((o) => o.id))
     const pay = { id: inserted.insertId, pay_no: payNo }
     // An order's total and name never change once written, as its lines: the payment row's figures hold.
     const { name, cents: total } = priced(orders)
     if (total !== planned.cents || name !== planned.name) throw new Error(`orders ${ids.join(',')} changed between the read and the locks`)
+    const answer = { order_pay_id: pay.id, pay_no: pay.pay_no, total_price: fromCents(total) }
     // What follows depends only on the payment's id: sent together and run in the order sent; any refusal rolls the
     // whole unit back.
     const [, , touched] = await Promise.all([
@@ -140,8 +159,15 @@ export async function payOrders(app: FastifyInstance, ctx: RequestContext, body:
         // The rows are locked since they were read unpaid: a 0 here is a defect, and nothing may stay written.
         if (!paid) throw new Error(`order ${o.id} changed under its lock`)
       }),
+      record(answer),
     ])
     unit.afterCommit(() => invalidateGoodsCounters(app, touched.goodsIds, touched.storeIds))
-    return { order_pay_id: pay.id, pay_no: pay.pay_no, total_price: fromCents(total) }
+    return answer
+  }).catch(async (err: unknown) => {
+    if (!(err instanceof PastDeadline)) throw err
+    // The refusal rolled the unit back; the cancel commits in its own, its guarded change deciding against the job.
+    for (const id of err.orderIds) await cancelOrder(app, id, { userId, dueAt: new Date() })
+    throw businessError('msg.orderPayExpired', { order_id: err.orderIds })
   })
+  return answer
 }

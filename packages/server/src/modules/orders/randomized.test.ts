@@ -49,6 +49,8 @@ test(`seed ${SEED}: balances equal their ledgers, stock plus live orders equals 
   }
   const ordersOf = async (userId: number, status?: number) =>
     (await app.db.orders.findMany({ where: { user_id: userId, ...(status === undefined ? {} : { order_status: status }) }, select: { id: true }, orderBy: { id: 'asc' } })).map((o) => o.id)
+  const lastPay = new Map<number, { key: string; ids: number[] }>()
+  let payKeys = 0
   const tally: Record<string, number> = {}
   const count = (what: string) => void (tally[what] = (tally[what] ?? 0) + 1)
 
@@ -71,9 +73,13 @@ test(`seed ${SEED}: balances equal their ledgers, stock plus live orders equals 
     } else if (roll < 0.75) {
       const unpaid = await ordersOf(s.id, ORDER_STATUS.UNPAID)
       if (!unpaid.length) return
-      const ids = extra < 0.3 ? unpaid.slice(0, 3) : [pick(unpaid)]
-      const res = await http(app).post('/api/user/order/pay').set(s.auth).send({ order_id: ids, payment_name: 'balance', pay_password: extra > 0.97 ? '000000' : '123456' })
-      count(`pay ${res.body.code} ${res.body.code === 402 ? res.body.msg : ''}`.trim())
+      // Now and then the shopper's last payment again, with its Idempotency-Key (a retry).
+      const again = extra < 0.15 ? lastPay.get(s.id) : undefined
+      const attempt = again ?? { key: `pay-${++payKeys}`, ids: extra < 0.3 ? unpaid.slice(0, 3) : [pick(unpaid)] }
+      lastPay.set(s.id, attempt)
+      const res = await http(app).post('/api/user/order/pay').set(s.auth).set('Idempotency-Key', attempt.key)
+        .send({ order_id: attempt.ids, payment_name: 'balance', pay_password: extra > 0.97 ? '000000' : '123456' })
+      count(`${again ? 'repeated ' : ''}pay ${res.body.code} ${res.body.code === 402 ? res.body.msg : ''}`.trim())
     } else if (roll < 0.9) {
       const mine = await ordersOf(s.id)
       if (!mine.length) return

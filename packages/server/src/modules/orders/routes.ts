@@ -7,6 +7,7 @@ import type { AppModule } from '../types.ts'
 import { ok } from '../../plugins/envelope.ts'
 import { requestContext } from '../../core/context.ts'
 import { businessError, notFound } from '../../core/errors.ts'
+import { idempotencyKeyOf } from '../../core/idempotency.ts'
 import { cancelOrder } from './cancel.ts'
 import { orderCancelJob } from './cancelJob.ts'
 import { payOrders } from './pay.ts'
@@ -24,8 +25,11 @@ const orders: AppModule = {
     )
     app.post(
       '/user/order/pay',
-      { schema: { body: payBody, tags, summary: 'Pay own unpaid orders by balance with the pay password; answers {order_pay_id, pay_no, total_price}' }, config: { rateLimit: 'money' } },
-      async (req) => ok(req, await payOrders(app, requestContext(req), req.body), 'msg.paid'),
+      {
+        schema: { body: payBody, tags, summary: 'Pay own unpaid orders by balance with the pay password; header Idempotency-Key required; answers {order_pay_id, pay_no, total_price}' },
+        config: { rateLimit: 'money' },
+      },
+      async (req) => ok(req, await payOrders(app, requestContext(req), idempotencyKeyOf(req, true), req.body), 'msg.paid'),
     )
     app.post(
       '/user/order/check',

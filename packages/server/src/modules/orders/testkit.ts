@@ -69,6 +69,8 @@ export async function paidOrders(app: FastifyInstance, userId: number, lines: Fi
       post(tx, { owner: { kind: 'user', id: userId }, account: 'money', amount: total, reason: 'system', source: { type: 'admin', id: 0 }, idemKey: `testkit_topup:${ids.join('-')}` }),
     )
   const actor = { area: 'user' as const, id: userId, sid: 'testkit', username: `user${userId}`, all: false, permissions: new Set<string>(), belong_id: 0 }
-  await payOrders(app, { actor, locale: 'zh-cn', ip: '127.0.0.1', requestId: 'testkit' }, { order_id: ids, payment_name: 'balance', pay_password: opts.payPassword ?? '123456' })
+  await payOrders(app, { actor, locale: 'zh-cn', ip: '127.0.0.1', requestId: 'testkit' }, `testkit-pay-${ids.join('-')}`, {
+    order_id: ids, payment_name: 'balance', pay_password: opts.payPassword ?? '123456',
+  })
   return ids
 }

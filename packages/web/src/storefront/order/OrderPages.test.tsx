@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Address } from '@qshop/shared/schemas/addresses';
 import i18n from '../../i18n';
 import { envelope } from '../../test/http';
@@ -143,7 +143,10 @@ describe('the payment page', () => {
     payAnswers = [];
     requests = stubApi((request) => {
       if (request.url.pathname === '/api/user/order/pay_info') return info;
-      if (request.url.pathname === '/api/user/order/pay') return payAnswers.shift();
+      if (request.url.pathname === '/api/user/order/pay') {
+        const next = payAnswers.shift();
+        return typeof next === 'function' ? next() : next;
+      }
       return null;
     });
   });
@@ -177,6 +180,34 @@ describe('the payment page', () => {
       { order_id: '41,42', payment_name: 'balance', pay_password: '654321' },
       { order_id: '41,42', payment_name: 'balance', pay_password: '123456' },
     ]);
+    // the refused attempt and the next one are two attempts
+    const keys = pays.map((r) => r.headers.get('Idempotency-Key'));
+    expect(keys.every((key) => /^[0-9a-f]{32}$/.test(key ?? ''))).toBe(true);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('pays again with the same Idempotency-Key after an attempt that got no answer, or a server error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    const view = renderPage('/order/pay/:params', OrderPayPage, orderPayPath([41, 42]));
+    await screen.findByTestId('pay-total');
+    payAnswers = [
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      new Response('Bad Gateway', { status: 502, headers: { 'content-type': 'text/plain' } }),
+      { order_pay_id: 7, pay_no: 'P7', total_price: '165.50' },
+    ];
+    for (let i = 0; i < 3; i++) {
+      await user.type(screen.getByLabelText('Pay password'), '123456');
+      await user.click(screen.getByRole('button', { name: 'Pay ￥165.50' }));
+      if (i < 2) await waitFor(() => expect(screen.getByLabelText('Pay password')).toHaveValue(''));
+    }
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/order/success'));
+    const keys = sent('/api/user/order/pay').map((r) => r.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys).size).toBe(1);
   });
 
   it('leads to setting a pay password when there is none, and says when the balance is short', async () => {

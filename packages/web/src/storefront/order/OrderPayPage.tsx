@@ -1,22 +1,30 @@
 // /order/pay/{params}: pays the orders the address names (GET /api/user/order/pay_info, POST /api/user/order/pay).
 // Balance is the one method today: the pay password is asked for, or a link leads to setting one; WeChat Pay and
 // Alipay show as coming soon. The time left comes from the earliest payment deadline. Paid, it goes to /order/success.
+// Each payment attempt carries its own Idempotency-Key, kept while the attempt's outcome is unknown (no answer, a
+// server error): paying again then repeats that attempt, and the server answers its outcome instead of paying twice.
+// Once the server has refused an attempt, the next one gets a new key.
 import { Alert, Anchor, Badge, Button, Group, LoadingOverlay, Paper, PasswordInput, Radio, Stack, Text, Title } from '@mantine/core';
 import { PAY_PASSWORD_LENGTH } from '@qshop/shared/schemas/auth';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { api } from '../../api/client';
+import { ApiError } from '../../api/errors';
 import { PayCountdown } from '../../user/orders/PayCountdown';
 import { earliestDeadline, statusKey } from '../../user/orders/orderModel';
 import { yuan } from '../catalog/format';
 import { isNotFound, LoadFailed } from '../catalog/LoadStates';
 import { useLoad } from '../catalog/useLoad';
 import { InvalidLink } from './OrderBeforePage';
+import { newIdempotencyKey } from './idempotencyKey';
 import { decodePayParams } from './orderParams';
 import { refusalMessage } from './refusal';
 import { balanceCovers, payableOrders, payableTotal, paymentChoices } from './payModel';
 import type { PayAnswer, PayInfo } from './types';
+
+/** The server answered the attempt (a refusal): it did not pay, so the next attempt is a new one. */
+const answered = (error: unknown) => error instanceof ApiError && error.status < 500 && (error.kind === 'code' || error.kind === 'http');
 
 const PAY_PASSWORD = new RegExp(`^\\d{${PAY_PASSWORD_LENGTH}}$`);
 const SET_PAY_PASSWORD = '/user/safe/pay_password';
@@ -56,6 +64,7 @@ function Payment({ ids }: { ids: number[] }) {
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
+  const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
 
   if (!info.data) {
     if (!info.failed) return <LoadingOverlay visible />;
@@ -75,9 +84,14 @@ function Payment({ ids }: { ids: number[] }) {
     setPaying(true);
     setRefusal(null);
     try {
-      await api.post<PayAnswer>('/user/order/pay', { order_id: payable.map((o) => o.id).join(','), payment_name: 'balance', pay_password: password });
+      await api.post<PayAnswer>(
+        '/user/order/pay',
+        { order_id: payable.map((o) => o.id).join(','), payment_name: 'balance', pay_password: password },
+        { headers: { 'Idempotency-Key': attemptKey } },
+      );
       void navigate('/order/success', { replace: true });
     } catch (error) {
+      if (answered(error)) setAttemptKey(newIdempotencyKey());
       setRefusal(refusalMessage(error));
       setPassword('');
       info.reload();
