@@ -3,11 +3,11 @@
 // take a request (eligibility.ts: paid to completed, not settled, within its after-sale window) — that counts the
 // request as open; the lines are then read under lock, capped, and written with open_line set, whose unique key
 // refuses a second open request on a line.
-import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { Code, ORDER_STATUS, decimalToCents, fromCents, toCents, translate } from '@qshop/shared'
 import type { RefundCaps, RefundOpenBody } from '@qshop/shared/schemas/aftersales'
 import { Prisma, isDuplicateKey } from '../../core/db/index.ts'
+import { businessNumber } from '../../core/businessNumbers.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { readGroupConfig } from '../../core/configs.ts'
 import { AppError, businessError, invalid, notFound } from '../../core/errors.ts'
@@ -16,13 +16,6 @@ import type { Tx } from '../../core/unitOfWork.ts'
 import { capLine, isRefusal, lineCap, refundCaps, splitRefund, type CapLineRow, type CapOrder } from './caps.ts'
 import { scheduleRefundAgree } from './agreeJob.ts'
 import { refundOpenableSql, refundRefusal } from './eligibility.ts'
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0')
-/** 'R' + the time to the second + 10 random digits; the column's unique key says so should two ever meet. */
-function refundNumber(now: Date): string {
-  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`
-  return `R${stamp}${pad(randomInt(0, 100_000), 5)}${pad(randomInt(0, 100_000), 5)}`
-}
 
 /** GET /api/user/order/{id}/refund_caps: per line what is left to ask for, and whether a request may be opened. */
 export async function refundCapsOf(app: FastifyInstance, ctx: RequestContext, orderId: number): Promise<RefundCaps> {
@@ -102,7 +95,7 @@ export async function openRefund(app: FastifyInstance, ctx: RequestContext, key:
 
     const refund = await tx.refunds.create({
       data: {
-        refund_no: refundNumber(now), user_id: userId, store_id: order.store_id, order_id: body.order_id, refund_type: body.refund_type,
+        refund_no: businessNumber('refund', now), user_id: userId, store_id: order.store_id, order_id: body.order_id, refund_type: body.refund_type,
         refund_money: fromCents(money), refund_remark: body.refund_remark, images: body.images.join(','),
         agree_deadline: new Date(now.getTime() + agreeHours * 3600_000),
       },

@@ -4,12 +4,12 @@
 // cancels staged. The lines are read and priced inside the unit, the reads sent with the key's record: a refusal
 // found while pricing rolls the unit back (no record kept), and a repeat of a request that succeeded answers its
 // orders even if the goods changed since (docs/checkout.md).
-import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { fromCents } from '@qshop/shared'
 import type { OrderBefore, OrderCreate, OrderCreated, OrderPreview, StoreGroup } from '@qshop/shared/schemas/orders'
 import { readGroupConfig } from '../../core/configs.ts'
 import { insertRows, Prisma } from '../../core/db/index.ts'
+import { businessNumber } from '../../core/businessNumbers.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { businessError, notFound } from '../../core/errors.ts'
 import { idempotent } from '../../core/idempotency.ts'
@@ -67,12 +67,6 @@ export async function previewOrder(app: FastifyInstance, ctx: RequestContext, in
   }
 }
 
-/** `YmdHis` (UTC) + 12 random digits: unique in practice (UNIQUE order_no refuses the rest). */
-function orderNo(now: Date): string {
-  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14)
-  return stamp + String(randomInt(0, 1e6)).padStart(6, '0') + String(randomInt(0, 1e6)).padStart(6, '0')
-}
-
 /** POST /api/user/order/create */
 export async function createOrders(app: FastifyInstance, ctx: RequestContext, key: string, input: OrderCreate): Promise<OrderCreated> {
   const userId = buyerOf(ctx)
@@ -91,7 +85,7 @@ export async function createOrders(app: FastifyInstance, ctx: RequestContext, ke
 
     const now = new Date()
     const payDeadline = new Date(now.getTime() + cancelMinutes * 60_000)
-    const numbers = stores.map(() => orderNo(now))
+    const numbers = stores.map(() => businessNumber('order', now))
     const orders = stores.map((s, i) => ({
       user_id: userId,
       store_id: s.store_id,

@@ -8,11 +8,11 @@
 // it back. Two payments of the same orders: the second waits for the first's row locks and then finds them paid.
 // An order found past its pay deadline under the locks refuses the payment and is cancelled right after, in a unit of
 // its own (cancel.ts), as its cancel job would have.
-import { randomInt } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import { ORDER_FLOW, ORDER_STATUS, PAY_STATUS, decimalToCents, fromCents, sumCents, translate, type DecimalLike } from '@qshop/shared'
 import type { PayAnswer, PayBody } from '@qshop/shared/schemas/orderQueries'
 import { insertRows, Prisma, type Db } from '../../core/db/index.ts'
+import { businessNumber } from '../../core/businessNumbers.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { businessError, invalid, notFound } from '../../core/errors.ts'
 import { failureThrottle } from '../../core/failureThrottle.ts'
@@ -23,14 +23,6 @@ import { transition } from '../../core/transition.ts'
 import type { Tx } from '../../core/unitOfWork.ts'
 import { invalidateGoodsCounters } from '../catalog/cache.ts'
 import { cancelOrder } from './cancel.ts'
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0')
-
-/** 'P' + the time to the second + 12 random digits: unique in practice, and the column's unique key says so if not. */
-function payNumber(now: Date): string {
-  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`
-  return `P${stamp}${pad(randomInt(0, 1_000_000), 6)}${pad(randomInt(0, 1_000_000), 6)}`
-}
 
 /** The caller's pay password checked under its throttle, before any unit of work opens: wrong or refused by the
  *  throttle, nothing else happens. Answers the HMAC form to store when a hash of the old form matched. */
@@ -122,7 +114,7 @@ export async function payOrders(app: FastifyInstance, ctx: RequestContext, key: 
     const now = new Date()
     const priced = (of: PayableOrder[]) => ({ name: of[0].order_name.slice(0, 255), cents: sumCents(of.map((o) => decimalToCents(o.total_price))) })
     const planned = priced(seen)
-    const payNo = payNumber(now)
+    const payNo = businessNumber('payment', now)
     const [orders, inserted] = await Promise.all([
       lockOrders(tx, userId, ids),
       tx.$insertRaw`INSERT INTO order_pays ${insertRows([{

@@ -4,8 +4,8 @@
 // unit: the order row is locked, the guarded change is_settlement 0 → 1 decides, and only the unit that made it writes
 // the order_settlements row (order_id is unique) and the two ledger postings (keyed by the order). However many
 // settlers race — the order-settle job, the sweeper, any number of "settle now" — the order is settled once.
-import { randomInt } from 'node:crypto'
 import { ORDER_STATUS, SETTLEMENT_FLOW, SETTLEMENT_STATUS, decimalToCents, fromCents, percentOf, type DecimalLike } from '@qshop/shared'
+import { businessNumber } from '../../core/businessNumbers.ts'
 import { post } from '../../core/ledger.ts'
 import { transition } from '../../core/transition.ts'
 import { runUnit, type Tx, type UnitInfra } from '../../core/unitOfWork.ts'
@@ -27,12 +27,6 @@ export function settlementAmounts(order: { total_price: DecimalLike | string; re
   const commission = percentOf(amount, rate)
   if (commission > amount) throw new Error(`commission ${commission} exceeds the amount ${amount} (rate ${rate})`)
   return { total, refunded, amount, commission, settlement: amount - commission }
-}
-
-/** A batch number for one settling run: every order it settles carries it (order_settlements.settlement_no). */
-export function newSettlementNo(now = new Date()): string {
-  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14)
-  return `S${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`
 }
 
 type LockedOrder = {
@@ -69,7 +63,7 @@ function refusal(order: LockedOrder, now: Date): Exclude<SettleOutcome['outcome'
  * Settles the order when it is due at `now`; `settlementNo` names the run (a fresh batch number by default). Answers
  * what happened: only 'settled' moved money.
  */
-export async function settleOrder(infra: UnitInfra, orderId: number, now: Date, settlementNo = newSettlementNo(now)): Promise<SettleOutcome> {
+export async function settleOrder(infra: UnitInfra, orderId: number, now: Date, settlementNo = businessNumber('settlement', now)): Promise<SettleOutcome> {
   // Most racers find the order settled already: that needs no transaction.
   const seen = await infra.db.orders.findUnique({ where: { id: orderId }, select: { is_settlement: true } })
   if (!seen) return { outcome: 'not_found' }

@@ -6,7 +6,8 @@ import { z } from 'zod'
 import { SETTLEMENT_STATUS, sumCents } from '@qshop/shared'
 import { defineJob } from '../../jobs/define.ts'
 import type { Unit, UnitInfra } from '../../core/unitOfWork.ts'
-import { SETTLEABLE_STATUSES, newSettlementNo, settleOrder } from './settle.ts'
+import { businessNumber } from '../../core/businessNumbers.ts'
+import { SETTLEABLE_STATUSES, settleOrder } from './settle.ts'
 
 export const QUEUE_SETTLEMENT = 'settlement'
 /** How often the sweeper looks for due orders, and how many orders one query finds. */
@@ -21,7 +22,7 @@ export type SettleRun = { settlement_no: string; settled: number; settlement_mon
  * what it credited the stores (cents; racers that settled an order first count it in their own run).
  */
 export async function settleDue(infra: UnitInfra, now = new Date(), batches = 1): Promise<SettleRun> {
-  const settlementNo = newSettlementNo(now)
+  const settlementNo = businessNumber('settlement', now)
   const credited: number[] = []
   const commissions: number[] = []
   // An order that failed (logged) is not asked for again in this run, so a bad row cannot make the loop spin.

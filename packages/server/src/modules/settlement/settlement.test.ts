@@ -181,7 +181,7 @@ describe('exactly once', () => {
     await receivedOrders(app, shopper, [{ goods_id: cup.id, buy_num: 1 }], { rate: '0' })
     const first = await settleNow()
     expect(first.body).toMatchObject({ code: 200, msg: '结算完成', data: { settled: 2, settlement_money: '104.54', commission_money: '5.50' } })
-    expect(first.body.data.settlement_no).toMatch(/^S\d{20}$/)
+    expect(first.body.data.settlement_no).toMatch(/^S\d{26}$/)
     const rows = await app.db.order_settlements.findMany()
     expect(new Set(rows.map((r) => r.settlement_no))).toEqual(new Set([first.body.data.settlement_no]))
     const again = await http(app).get('/api/Admin/order_settlement_handle').set(admin)
