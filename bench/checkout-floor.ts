@@ -35,6 +35,7 @@ export async function startCheckoutFloor(databaseUrl: string, connections: numbe
         'orders', 'order-cancel', `floor-${order.insertId}`, JSON.stringify({ order_id: order.insertId }),
       ])
       await run('UPDATE idempotency_keys SET response = ? WHERE area = ? AND owner_id = ? AND idem_key = ?', [JSON.stringify({ order_id: [order.insertId] }), 'checkout', user_id, key])
+      await run('INSERT INTO idempotency_keys (area, owner_id, idem_key, request_hash, updated_at) VALUES (?, ?, ?, ?, NOW(3))', ['order_pay', user_id, key, 'x'.repeat(64)])
       await run('SELECT id FROM users WHERE id = ? FOR UPDATE', [user_id])
       const pay = await run("INSERT INTO order_pays (belong_id, pay_no, payment_name, total, balance, pay_status, updated_at) VALUES (?, ?, 'balance', ?, ?, 0, NOW(3))", [
         user_id, `P${orderNo}`, price, price,
@@ -49,6 +50,7 @@ export async function startCheckoutFloor(databaseUrl: string, connections: numbe
       if (!(await run("UPDATE orders SET order_status = 2, pay_time = NOW(3), payment_name = 'balance', order_balance = total_price, order_pay_id = ? WHERE id = ? AND order_status = 1", [pay.insertId, order.insertId])).affectedRows)
         throw new Error('floor: order not unpaid')
       await run('UPDATE goods SET goods_sale = goods_sale + 1 WHERE id = ?', [goods_id])
+      await run('UPDATE idempotency_keys SET response = ? WHERE area = ? AND owner_id = ? AND idem_key = ?', [JSON.stringify({ order_pay_id: pay.insertId }), 'order_pay', user_id, key])
       await conn.commit()
       return { order_id: order.insertId }
     } catch (err) {
