@@ -1,4 +1,4 @@
-/** The answer every API route gives: `{code, msg, data}` (DESIGN.md §3). */
+/** The answer every API route gives: `{code, msg, data}` (docs/architecture.md). */
 export type Envelope<T = unknown> = { code: number; msg: string; data: T }
 
 /** Envelope codes. HTTP status equals the code except for BUSINESS and SILENT (HTTP 200). */

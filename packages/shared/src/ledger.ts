@@ -1,5 +1,5 @@
 // The ledger's vocabulary (money_logs): whose account, which balance, why it changed and what caused it. Reasons are
-// qwshop's labels (qwshop-facts §1.8); money_logs.ename holds the reason and money_logs.name its Chinese label, and
+// qwshop's labels; money_logs.ename holds the reason and money_logs.name its Chinese label, and
 // `ledger.<reason>` translates it.
 
 /** money_logs.is_belong */

@@ -1,4 +1,4 @@
-// The list contract of DESIGN.md §3: paging, whitelisted filters, trees.
+// The list contract of docs/architecture.md: paging, whitelisted filters, trees.
 export const PAGE_SIZES = [30, 100, 200, 300, 400] as const
 export const DEFAULT_PAGE_SIZE = 30
 

@@ -1,4 +1,4 @@
-// Status numbers (qwshop-facts §4) and the changes allowed between them (DESIGN.md §2). The server applies a change
+// Status numbers and the changes allowed between them (docs/architecture.md). The server applies a change
 // as one guarded update, `WHERE id = ? AND <field> = <from>`, whose row count decides (core/transition.ts); a change
 // not listed here is refused before any SQL.
 

@@ -58,7 +58,7 @@ test('admin adds, edits, searches, exports and deletes a carrier on the generic 
   await dialog(page).getByLabel('名称').fill(name)
   await dialog(page).getByLabel('快递编码').fill(code)
   await screenshot(page, 'form')
-  // The add dialog is half the window wide (spec §9: dialog width 50%).
+  // The add dialog is half the window wide.
   const dialogBox = await dialog(page).boundingBox()
   expect(Math.abs(dialogBox!.width - page.viewportSize()!.width / 2)).toBeLessThan(4)
   await dialog(page).getByRole('button', { name: '确定' }).click()

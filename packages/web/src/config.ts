@@ -1,4 +1,4 @@
-// The spec's client constants (platform-spec §2, §5, §7, §9), named once.
+// The web app's constants (page sizes, widths, formats, limits), named once.
 
 // Requests
 export const API_BASE = '/api';

@@ -165,7 +165,7 @@ function readSessions(): Record<Area, StoredSession> {
  */
 export function createAppRouter(factory: RouterFactory = createBrowserRouter): AppRouter {
   const pendingRoutes = new Map<BackOfficeArea, MenuRoutes>();
-  // Areas whose menu routes this router has received (the spec's per-area "isLoad").
+  // Areas whose menu routes this router has received.
   const loadedAreas = new Set<BackOfficeArea>();
   let router: AppRouter | null = null;
   // A cancelled navigation goes back to the current address; that one trip skips the guard.

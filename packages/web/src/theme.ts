@@ -1,7 +1,7 @@
 import { createTheme } from '@mantine/core';
 import { Z_INDEX } from './config';
 
-// Dialogs sit at the spec's z-index; anything that pops out of them must sit above it. Plain objects, not
+// Dialogs sit at the back offices' dialog z-index; anything that pops out of them must sit above it. Plain objects, not
 // `Modal.extend(...)`: importing the components here would put them all (and their positioning library) in the
 // first script every page loads.
 const OVERLAY_Z_INDEX = Z_INDEX + 10;

@@ -1,4 +1,4 @@
-// Inputs shared by many routes: nothing (unknown fields are refused like anywhere else, DESIGN.md §3), row ids and
+// Inputs shared by many routes: nothing (unknown fields are refused like anywhere else, docs/architecture.md), row ids and
 // area paths.
 import { z } from 'zod'
 import * as zx from '../zx.ts'

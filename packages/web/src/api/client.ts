@@ -91,7 +91,7 @@ interface Received {
   text: string;
 }
 
-/** fetch with the 30 s time-out; no response at all is logged to the console (spec §8). */
+/** fetch with the 30 s time-out; no response at all is logged to the console. */
 async function send(url: string, init: RequestInit, options: RequestOptions): Promise<Received> {
   const controller = new AbortController();
   let timedOut = false;
@@ -223,7 +223,7 @@ async function onSessionRejected<T>(attempt: Attempt, envelope: Envelope, status
   throw new ApiError('session', message, status, envelope);
 }
 
-/** Applies the error catalogue of spec §8 to one answer. */
+/** Applies the error catalogue (errors.ts) to one answer. */
 async function settle<T>(attempt: Attempt, response: Response, text: string): Promise<T> {
   if (response.ok && text && isHtmlPage(response, text)) {
     throw new ApiError('html', 'HTML page', response.status, text);

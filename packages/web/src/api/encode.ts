@@ -8,7 +8,7 @@ export function formatDateTime(date: Date): string {
 
 export type FieldMap = Record<string, unknown>;
 
-/** Flags that must never go out empty in post/put bodies (spec §5). */
+/** Flags that must never go out empty in post/put bodies. */
 const ZERO_WHEN_EMPTY = ['is_type', 'is_sort'] as const;
 
 export function withFlagDefaults(data: FieldMap): FieldMap {

@@ -18,7 +18,7 @@ export class ApiError extends Error {
     readonly kind: ApiErrorKind,
     message: string,
     readonly status: number,
-    /** The whole answer body: the envelope when there was one (spec §8 "whole body returned"). */
+    /** The whole answer body: the envelope when there was one. */
     readonly body: unknown = null,
   ) {
     super(message);

@@ -23,7 +23,7 @@ export function fetchUserInfo(area: Area): Promise<SessionUser> {
 }
 
 /**
- * Login flow of spec §4 after the tokens arrive: store the access token, fetch the user; a shopper
+ * The login flow after the tokens arrive: store the access token, fetch the user; a shopper
  * sub-account (belong_id > 0) is refused, anyone else is stored and sent to `returnTo` (a same-site path the
  * caller has checked, router/returnTo.ts), else defaultUrl or /. Resolves with the user, or null when refused.
  */

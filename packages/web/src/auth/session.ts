@@ -1,7 +1,7 @@
 import { AREAS, type Area } from './areas';
 import type { SessionUser, TokenPair } from './types';
 
-/** Separate key for the token that the is_login check sends (spec §3, §6). */
+/** Separate key for the token that the is_login check sends. */
 const IS_LOGIN_TOKEN_KEY = 'is_login_token';
 
 const listeners = new Set<() => void>();

@@ -28,7 +28,7 @@ function ImportBody({ endpoint, fieldOfHeader, onClose, onImported }: Omit<Impor
     if (!next) return;
     const read = await readFirstSheet(await next.arrayBuffer(), fieldOfHeader).catch(() => []);
     if (read.length === 0) {
-      // An empty (or unreadable) sheet clears the file list (spec §5).
+      // An empty (or unreadable) sheet clears the file list.
       setFile(null);
       notifyError(t('resource.import.empty'));
       return;

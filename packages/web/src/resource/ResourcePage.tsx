@@ -25,7 +25,7 @@ import { useResourceView } from './useResourceView';
 export interface ResourcePageProps {
   /** The declaration shown (default: the one of the current route path) */
   decl?: ResourceDecl;
-  /** The data endpoint (default: the route path, spec §2) */
+  /** The data endpoint (default: the route path) */
   endpoint?: string;
   /** Search options instead of the declaration's searchable fields */
   searchOptions?: SearchOption[];
@@ -161,7 +161,7 @@ function ResourceListPage({ decl, endpoint, searchOptions: searchOverride, rende
 }
 
 /**
- * The generic back-office list page (spec §2 "Generic list table"): the declaration of the route path,
+ * The generic back-office list page: the declaration of the route path,
  * its data at /api + the route path, unless the page passes its own.
  */
 export default function ResourcePage(props: ResourcePageProps) {

@@ -39,7 +39,7 @@ function PageJumper({ pages, onPage }: { pages: number; onPage: (page: number) =
   );
 }
 
-/** The pager of spec §9: total, sizes, prev, pager, next, jumper. */
+/** The pager: total, sizes, prev, pager, next, jumper. */
 export function ResourcePager({ total, page, perPage, onPage, onPerPage }: ResourcePagerProps) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / perPage));

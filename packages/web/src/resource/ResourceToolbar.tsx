@@ -15,7 +15,7 @@ interface ResourceToolbarProps {
   onImport: () => void;
 }
 
-/** The buttons above the list, as the page's table buttons allow (spec §6). */
+/** The buttons above the list, as the page's table buttons allow. */
 export function ResourceToolbar({ buttons, searchOpen, exporting, onAdd, onDeleteSelected, onToggleSearch, onExport, onImport }: ResourceToolbarProps) {
   const { t } = useTranslation();
   return (

@@ -1,4 +1,4 @@
-// Table buttons (spec §6): the spec's defaults, overridden by the declaration, and never offered for an
+// Table buttons: the defaults, overridden by the declaration, and never offered for an
 // action the resource does not serve, nor for a super-only action to an account that does not hold everything.
 import { DEFAULT_BUTTONS, type Action, type ResourceDecl, type TableButton } from '@qshop/shared';
 

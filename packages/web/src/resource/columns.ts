@@ -15,7 +15,7 @@ export interface ColumnModel {
 }
 
 export const CREATED_AT = 'created_at';
-/** Kinds shown only in the view dialog (spec §3). */
+/** Kinds shown only in the view dialog. */
 const VIEW_ONLY: readonly ColumnKind[] = ['html', 'images'];
 
 /** Every list row carries its creation time (the server always answers it). */

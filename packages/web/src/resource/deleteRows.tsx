@@ -5,7 +5,7 @@ import { modals } from '@mantine/modals';
 import { api } from '../api/client';
 import { notifyError, notifySuccess } from '../utils/notify';
 
-/** The warning confirmation of spec §8: true on confirm; cancel or closing does nothing. */
+/** The warning confirmation before a delete: true on confirm; cancel or closing does nothing. */
 function confirmDelete(t: TFunction): Promise<boolean> {
   return new Promise((resolve) => {
     modals.openConfirmModal({

@@ -80,7 +80,7 @@ export function dialogTitle(t: TFunction, decl: Pick<ResourceDecl, 'area' | 'nam
   return i18n.exists(nameKey) ? t(NAMED_TITLES[kind], { name: t(nameKey) }) : t(PLAIN_TITLES[kind]);
 }
 
-/** The add, edit and view dialogs: 50% wide, their content destroyed on close (spec §9). */
+/** The add, edit and view dialogs: 50% wide, their content destroyed on close. */
 export function ResourceDialog({ decl, endpoint, target, onClose, onSaved }: DialogProps) {
   const { t } = useTranslation();
   return (

@@ -1,4 +1,4 @@
-// Dictionary options (spec §3): inline lists, or a dictionary URL answering label/value options or rows
+// Dictionary options: inline lists, or a dictionary URL answering label/value options or rows
 // mapped through labelKey/valueKey; nested children up to 3 levels.
 import type { Dict, DictOption } from '@qshop/shared';
 import { api } from '../api/client';

@@ -1,4 +1,4 @@
-// Export of the list to a spreadsheet in the browser (spec §7): named after the current menu,
+// Export of the list to a spreadsheet in the browser: named after the current menu,
 // sheet 'Sheet1', the selected rows or else all loaded rows, headers = translated column labels.
 import type { Workbook } from 'exceljs';
 import { EXPORT_DEFAULT_FILE_NAME, EXPORT_SHEET_NAME } from '../config';

@@ -1,4 +1,4 @@
-// Excel import (spec §5, §7): only the first sheet is read; its first row names the fields, either by
+// Excel import: only the first sheet is read; its first row names the fields, either by
 // field name or by the translated column label that export writes.
 import dayjs from 'dayjs';
 import type { CellValue } from 'exceljs';
@@ -39,7 +39,7 @@ export async function readFirstSheet(data: ArrayBuffer, fieldOfHeader: ReadonlyM
   return rows;
 }
 
-/** POST {endpoint}/import/excel with the rows (spec §7). */
+/** POST {endpoint}/import/excel with the rows. */
 export function postImportRows(endpoint: string, rows: ImportRow[]): Promise<unknown> {
   return api.post(`${endpoint}/import/excel`, { rows });
 }

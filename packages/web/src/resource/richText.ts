@@ -1,4 +1,4 @@
-// Rich-text values are stored as "html + separator + editor JSON node tree" (spec §3).
+// Rich-text values are stored as "html + separator + editor JSON node tree".
 import { RICH_TEXT_SEPARATOR } from '@qshop/shared/constants';
 
 export interface RichTextParts {

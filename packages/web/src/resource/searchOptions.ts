@@ -1,5 +1,5 @@
-// The search panel's options (spec §3 "search option fields") and the list query they produce:
-// each filled option sends `field=value|op` (spec §7), lists joined with commas.
+// The search panel's options and the list query they produce:
+// each filled option sends `field=value|op`, lists joined with commas.
 import type { Dict, DictOption, FieldDecl, FilterOp, FormKind, ResourceDecl } from '@qshop/shared';
 import './fieldLabels';
 

@@ -21,7 +21,7 @@ function hash(text: string): number {
   return h;
 }
 
-/** Tag colour rule of spec §4: success for 1/'1'/'Yes' or a success word, danger for 0/'0'/'No' or a failure word, else by hash. */
+/** The tag colour rule: success for 1/'1'/'Yes' or a success word, danger for 0/'0'/'No' or a failure word, else by hash. */
 export function tagColor(value: unknown): TagColor | null {
   if (isEmptyTag(value)) return null;
   if (value === 1 || value === true) return 'green';

@@ -1,4 +1,4 @@
-// Uploads (spec §7): POST /api{area prefix}uploads, multipart; the answer's data is the file URL.
+// Uploads: POST /api{area prefix}uploads, multipart; the answer's data is the file URL.
 import { api } from '../api/client';
 import { AREAS, areaFromPath } from '../auth/areas';
 import { AVATAR_CROP } from '../config';

@@ -1,4 +1,4 @@
-// Add and edit forms validate against the declaration's zod schemas before sending (spec §5);
+// Add and edit forms validate against the declaration's zod schemas before sending;
 // messages are the shared server messages in the current language.
 import type { z } from 'zod';
 import { translate, type FieldDecl, type MessageKey } from '@qshop/shared';

@@ -14,7 +14,7 @@ function deps(tokens: Partial<Record<Area, string>> = {}, menuLoaded = false): G
 
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
 
-describe('route guard (spec §4)', () => {
+describe('route guard', () => {
   it('starts the progress bar and reads every area session', async () => {
     const d = deps();
     await runGuard(at('/'), d);

@@ -28,7 +28,7 @@ export interface GuardDeps {
   loadMenuRoutes(area: BackOfficeArea): Promise<void>;
 }
 
-/** The route guard of spec §4, one step per line. Errors propagate; the caller logs and cancels. */
+/** The route guard, one step per line. Errors propagate; the caller logs and cancels. */
 export async function runGuard(location: GuardLocation, deps: GuardDeps): Promise<GuardResult> {
   deps.startProgress();
   const isHome = location.pathname === '/';

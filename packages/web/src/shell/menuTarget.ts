@@ -19,7 +19,7 @@ export type MenuAction =
   | { kind: 'external'; url: string }
   | { kind: 'missing'; item: MenuItem };
 
-/** The menu click rule of spec §2. */
+/** The menu click rule. */
 export function resolveMenuClick(item: MenuItem, knowsRoute: (path: string) => boolean): MenuAction {
   const target = findTarget(item);
   if (!target?.apis) return { kind: 'missing', item };

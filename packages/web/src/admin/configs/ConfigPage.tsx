@@ -151,7 +151,7 @@ function ConfigGroupPage({ group }: { group: ConfigGroup }) {
   return <ConfigForm group={group} endpoint={endpoint} data={state.data} onSaved={replace} />;
 }
 
-/** The settings form of the group the route path names (/Admin/configs/<group>, spec §3). */
+/** The settings form of the group the route path names (/Admin/configs/<group>). */
 export default function ConfigPage() {
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'configs' });
   const { pathname } = useLocation();

@@ -28,7 +28,7 @@ function Tags({ values, options }: { values: unknown[]; options: DictOption[] })
   );
 }
 
-/** One value shown the way its column kind says (spec §3 column display kinds). */
+/** One value shown the way its column kind says. */
 export function ColumnValue({ kind, value, options, label }: ColumnValueProps) {
   switch (kind) {
     case 'money':

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { tagColor, tagText } from '../tagColor';
 
-/** A tag coloured by its value (spec §4); the text is the label when one is given. */
+/** A tag coloured by its value; the text is the label when one is given. */
 export function ValueTag({ value, label }: { value: unknown; label?: string }) {
   const color = tagColor(value);
   if (!color) return <>{tagText(value)}</>;

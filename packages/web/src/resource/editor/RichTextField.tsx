@@ -84,7 +84,7 @@ function ImageControl({ editor, busy, onFiles }: { editor: Editor; busy: boolean
   );
 }
 
-/** The editor field: its value is html + separator + JSON node tree (spec §3). */
+/** The editor field: its value is html + separator + JSON node tree. */
 export default function RichTextField({ id, value, onChange, error }: FieldControlProps) {
   const { t } = useTranslation();
   // The editor owns its content once created: the stored value is read only at mount.

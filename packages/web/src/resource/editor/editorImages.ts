@@ -1,4 +1,4 @@
-// Editor image uploads (spec §5, §9): images only, at most 10 MB each and 10 at a time; images under
+// Editor image uploads: images only, at most 10 MB each and 10 at a time; images under
 // 5 KB are embedded as base64, larger ones uploaded with a 5 s time-out.
 import { EDITOR_UPLOAD_TIMEOUT_MS, INLINE_IMAGE_MAX_BYTES, UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from '../../config';
 import { uploadFile } from '../upload';

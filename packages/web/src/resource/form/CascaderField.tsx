@@ -7,7 +7,7 @@ import type { FieldControlProps } from './fieldProps';
 import { optionValue, selectData } from './selectData';
 import { FieldError } from './FieldError';
 
-/** The lazy cascader's default source: China's areas, one level per request (spec §7). */
+/** The lazy cascader's default source: China's areas, one level per request. */
 const DEFAULT_LAZY_URL = '/load_areas';
 const ROOT = '0';
 

@@ -14,7 +14,7 @@ function toDate(value: unknown): Date | null {
 
 const format = (date: DateValue, pattern: string) => (date ? dayjs(date).format(pattern) : '');
 
-/** datetime 'YYYY-MM-DD HH:mm:ss' and date 'YYYY-MM-DD' (spec §9) as strings. */
+/** datetime 'YYYY-MM-DD HH:mm:ss' and date 'YYYY-MM-DD' as strings. */
 export function DateField({ kind, id, value, onChange, error, placeholder }: FieldControlProps & { kind: 'date' | 'datetime' }) {
   if (kind === 'datetime') {
     return (

@@ -17,7 +17,7 @@ const IconPicker = lazy(() => import('../icons/IconPicker'));
 const isOn = (value: unknown) => value === 1 || value === '1' || value === true;
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
-/** The control of one field kind (spec §3 form field kinds). */
+/** The control of one field kind. */
 export function FieldInput({ kind, ...props }: FieldControlProps & { kind: FormKind }) {
   const { id, value, onChange, error, placeholder } = props;
   switch (kind) {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Group, Text } from '@mantine/core';
 import { FORM_LABEL_WIDTH } from '../../config';
 
-/** A labelled form row: the label 90 px wide on the left (spec §9). */
+/** A labelled form row: the label 90 px wide on the left. */
 export function FieldRow({ id, label, required = false, children }: { id: string; label: string; required?: boolean; children: ReactNode }) {
   return (
     <Group align="flex-start" wrap="nowrap" gap="sm">

@@ -26,7 +26,7 @@ export interface ResourceFormProps {
 
 /**
  * The add/edit form of a declared resource. Input is checked against the declaration's schema first:
- * if invalid nothing is sent (spec §5). A refusal keeps the form open with the server's field errors.
+ * if invalid nothing is sent. A refusal keeps the form open with the server's field errors.
  */
 export function ResourceForm({ decl, endpoint, mode, record, onSaved, onCancel }: ResourceFormProps) {
   const { t } = useTranslation();

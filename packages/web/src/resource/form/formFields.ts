@@ -3,7 +3,7 @@ import { FORM_COLUMN_SPAN } from '../../config';
 import { listOf } from '../cells/values';
 import type { FormMode } from '../validation';
 
-/** Forms lay fields out on a 24-column grid: span 12 puts two fields on a row (spec §9). */
+/** Forms lay fields out on a 24-column grid: span 12 puts two fields on a row. */
 export const FORM_GRID_COLUMNS = 24;
 
 export interface FormFieldModel {

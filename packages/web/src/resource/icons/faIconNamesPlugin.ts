@@ -1,4 +1,4 @@
-// Build-time source of the icon picker's names (spec §3, §9: about 700 `fa-` names): a Vite plugin
+// Build-time source of the icon picker's names: a Vite plugin
 // serving `virtual:fa-icon-names`, read from @fortawesome/fontawesome-free's metadata — never a typed list.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -31,7 +31,7 @@ interface SearchPanelProps {
   onSearch: (query: Record<string, string>) => void;
 }
 
-/** The search bar: the options' fields, 5 shown until expanded (spec §4), `field=value|op` filters. */
+/** The search bar: the options' fields, 5 shown until expanded, `field=value|op` filters. */
 export function SearchPanel({ options, onSearch }: SearchPanelProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<string, unknown>>({});

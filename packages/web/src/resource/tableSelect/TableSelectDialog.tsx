@@ -62,7 +62,7 @@ interface TableSelectDialogProps {
   onClose: () => void;
 }
 
-/** Choosing rows of another resource: a 60% dialog, full screen by default (spec §9). */
+/** Choosing rows of another resource: a 60% dialog, full screen by default. */
 export function TableSelectDialog({ opened, resource, single, onConfirm, onClose }: TableSelectDialogProps) {
   const { t } = useTranslation();
   const [fullScreen, setFullScreen] = useState(TABLE_SELECT_FULLSCREEN);

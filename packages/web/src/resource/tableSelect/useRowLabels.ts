@@ -12,7 +12,7 @@ export function labelOf(row: Row, labelKey: string): string {
 
 /**
  * Labels of chosen ids: known from the rows just chosen, else fetched from the resource with
- * `id=1,2|in` (spec §7 dictionary URLs).
+ * `id=1,2|in`.
  */
 export function useRowLabels(resource: string, ids: string[], labelKey: string): [RowLabels, (rows: Row[]) => void] {
   const [labels, setLabels] = useState<RowLabels>({});

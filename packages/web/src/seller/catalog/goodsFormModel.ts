@@ -1,5 +1,5 @@
 // The seller's goods form: its values, the body sent to POST /Seller/goods or PUT /Seller/goods/{id} (the shared
-// goods schemas), and the checks made before sending (nothing is sent while a field is wrong, spec §5).
+// goods schemas), and the checks made before sending (nothing is sent while a field is wrong).
 import { translate, type DictOption } from '@qshop/shared';
 import { CLASS_LEVELS, FREIGHT, MAX_SKUS, goodsCreateBody, goodsUpdateBody, skuInput } from '@qshop/shared/schemas/catalog';
 import { Code } from '@qshop/shared/envelope';

@@ -69,7 +69,7 @@ describe('price and stock', () => {
   });
 });
 
-describe('purchase checks (spec §5)', () => {
+describe('purchase checks', () => {
   const base = { hasSkus: true, sku: skus[0], quantity: 1 as number | '', stock: 5 };
 
   it('refuses without a SKU when the goods has SKUs', () => {

@@ -1,5 +1,5 @@
 // Choosing what to buy on the goods page: the specs picked (one per attribute) resolve to a SKU, whose price and
-// stock then apply; the purchase checks follow spec §5 (a SKU must be selected, quantity filled in, at least 1,
+// stock then apply; the purchase checks (a SKU must be selected, quantity filled in, at least 1,
 // not more than the stock). Money stays the server's strings; comparisons go through integer cents.
 import { fromCents, toCents } from '@qshop/shared/money';
 import { MIN_BUY_QUANTITY } from '../../config';
@@ -87,7 +87,7 @@ export function initialSelection(skus: readonly Sku[], attrs: readonly Attr[]): 
   return skus.length === 1 ? selectionOf(skus[0], attrs) : {};
 }
 
-/** Why the purchase cannot go ahead (spec §5 messages, as i18n keys), or null when it can. */
+/** Why the purchase cannot go ahead, or null when it can. */
 export function purchaseError(input: { hasSkus: boolean; sku: Sku | null; quantity: Quantity; stock: number }): PurchaseError | null {
   const { hasSkus, sku, quantity, stock } = input;
   if (hasSkus && !sku) return 'msg.skuRequired';

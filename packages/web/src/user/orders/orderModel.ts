@@ -5,7 +5,7 @@ import { toCents } from '@qshop/shared/money';
 import dayjs from 'dayjs';
 import type { OrderDetail } from '../../storefront/order/types';
 
-/** The list's tabs: all, then the statuses in the order a shopper follows them (qwshop-facts §4). */
+/** The list's tabs: all, then the statuses in the order a shopper follows them. */
 export const ORDER_TABS = [
   { key: 'all', status: null },
   { key: 'unpaid', status: ORDER_STATUS.UNPAID },
