@@ -1,4 +1,4 @@
-import type { AppModule } from './types.ts'
+import type { AppModule } from '../core/module.ts'
 import system from './system/routes.ts'
 import auth from './auth/routes.ts'
 import common from './common/routes.ts'

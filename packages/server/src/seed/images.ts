@@ -3,8 +3,7 @@
 import { access, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { uploadRoot } from '../plugins/uploads.ts'
-import { localStorage } from '../adapters/storage/local.ts'
+import { localStorage, uploadRoot } from '../adapters/storage/index.ts'
 import { makeSizedCopies, storeSizedCopies } from '../modules/uploads/sizedCopies.ts'
 import { renderArtwork, type Artwork } from './artwork.ts'
 

@@ -2,8 +2,8 @@
 // open/close, and the storefront's store list and store page.
 import { storeApplicationBody, storeListQuery, storeSettingsBody, storeStatusBody, storeVerifyBody } from '@qshop/shared/schemas/catalog'
 import { idParam, noBody } from '@qshop/shared/schemas/common'
-import type { AppModule, ScopePlugin } from '../types.ts'
-import { ok } from '../../plugins/envelope.ts'
+import type { AppModule, ScopePlugin } from '../../core/module.ts'
+import { ok } from '../../core/envelope.ts'
 import { resourceRoutes } from '../../core/resource.ts'
 import { notFound } from '../../core/errors.ts'
 import { requestContext } from '../../core/context.ts'
