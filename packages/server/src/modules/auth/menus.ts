@@ -1,9 +1,9 @@
 // Which back-office menus an actor's roles grant (the rbac module builds load_menu and defaultUrl from it).
-import type { FastifyInstance } from 'fastify'
+import type { Infra } from '../../core/infra.ts'
 import type { Actor } from '../../core/context.ts'
 
 /** 'all' for super admins and store owners; otherwise the menus of the actor's roles. */
-export async function allowedMenuIds(app: FastifyInstance, actor: Actor): Promise<Set<number> | 'all'> {
+export async function allowedMenuIds(app: Infra, actor: Actor): Promise<Set<number> | 'all'> {
   if (actor.area === 'user') return new Set()
   if (actor.all) return 'all'
   const rows =

@@ -4,15 +4,15 @@
 // the page shows; only from the cache: entry pages have no rate limit, and a request for one never reads the database
 // (a page whose answer is not cached goes out without its picture, and its own read fills the cache for the next
 // visitor). app.ts hands this lookup to the envelope plugin, whose not-found handler sends the entry pages.
-import type { FastifyInstance } from 'fastify'
 import type { FirstPicture } from '@qshop/shared/pagePictures'
 import { idParam } from '@qshop/shared/schemas/common'
+import type { CacheHost } from './cache.ts'
 import { cachedGoodsPicture } from './detail.ts'
 import { cachedFirstSlide } from './home.ts'
 
 const GOODS_PAGE = /^\/goods\/([^/]+)\/?$/
 
-async function pictureOf(app: FastifyInstance, path: string): Promise<FirstPicture | null> {
+async function pictureOf(app: CacheHost, path: string): Promise<FirstPicture | null> {
   if (path === '/') {
     const src = await cachedFirstSlide(app)
     return src ? { page: 'home', src } : null
@@ -24,4 +24,4 @@ async function pictureOf(app: FastifyInstance, path: string): Promise<FirstPictu
 }
 
 /** The main picture of the page at `url` (a browser route), or null: other pages, no picture, a goods not on sale. */
-export const firstPictureOf = (app: FastifyInstance, url: string) => pictureOf(app, url.split(/[?#]/, 1)[0])
+export const firstPictureOf = (app: CacheHost, url: string) => pictureOf(app, url.split(/[?#]/, 1)[0])

@@ -1,6 +1,6 @@
 // Catalog data every storefront page needs (category tree, brands), the area cascader and the cart badge.
 // Trees and brands change rarely and are read on every page load: they are cached in Redis and dropped on writes.
-import type { FastifyInstance } from 'fastify'
+import type { Infra } from '../../core/infra.ts'
 import { notFound } from '../../core/errors.ts'
 
 export type ClassNode = { id: number; name: string; pid: number; thumb: string; children: ClassNode[] }
@@ -12,10 +12,10 @@ const CLASS_LEVELS = 3
 const CATALOG_TTL_SECONDS = 3600
 const AREAS_TTL_SECONDS = 86400
 
-const catalogKey = (app: FastifyInstance) => app.key('catalog')
-const areasKey = (app: FastifyInstance) => app.key('areas', 'children')
+const catalogKey = (app: Infra) => app.key('catalog')
+const areasKey = (app: Infra) => app.key('areas', 'children')
 
-async function cached<T>(app: FastifyInstance, key: string, field: string, ttl: number, load: () => Promise<T>): Promise<T> {
+async function cached<T>(app: Infra, key: string, field: string, ttl: number, load: () => Promise<T>): Promise<T> {
   const hit = await app.redis.hget(key, field)
   if (hit !== null) return JSON.parse(hit) as T
   const value = await load()
@@ -24,16 +24,16 @@ async function cached<T>(app: FastifyInstance, key: string, field: string, ttl: 
 }
 
 /** Call after any write to goods_classes or goods_brands. */
-export async function invalidateCatalogCache(app: FastifyInstance): Promise<void> {
+export async function invalidateCatalogCache(app: Infra): Promise<void> {
   await app.redis.del(catalogKey(app))
 }
 
 /** Call after any write to areas. */
-export async function invalidateAreaCache(app: FastifyInstance): Promise<void> {
+export async function invalidateAreaCache(app: Infra): Promise<void> {
   await app.redis.del(areasKey(app))
 }
 
-export function classTree(app: FastifyInstance): Promise<ClassNode[]> {
+export function classTree(app: Infra): Promise<ClassNode[]> {
   return cached(app, catalogKey(app), 'classes', CATALOG_TTL_SECONDS, async () => {
     const rows = await app.db.goods_classes.findMany({
       select: { id: true, name: true, pid: true, thumb: true },
@@ -47,7 +47,7 @@ export function classTree(app: FastifyInstance): Promise<ClassNode[]> {
   })
 }
 
-export function brandList(app: FastifyInstance): Promise<Brand[]> {
+export function brandList(app: Infra): Promise<Brand[]> {
   return cached(app, catalogKey(app), 'brands', CATALOG_TTL_SECONDS, () =>
     app.db.goods_brands.findMany({ select: { id: true, name: true, thumb: true }, orderBy: [{ is_sort: 'asc' }, { id: 'asc' }] }),
   )
@@ -57,7 +57,7 @@ export function brandList(app: FastifyInstance): Promise<Brand[]> {
  * Children of one area for a lazy cascader. Addresses and stores hold area ids, so the parent is named by its id
  * (0 = provinces); areas.pid itself holds the parent's code.
  */
-export function areaChildren(app: FastifyInstance, parentId: number): Promise<AreaOption[]> {
+export function areaChildren(app: Infra, parentId: number): Promise<AreaOption[]> {
   return cached(app, areasKey(app), String(parentId), AREAS_TTL_SECONDS, async () => {
     let parentCode = '0'
     if (parentId > 0) {
@@ -77,6 +77,6 @@ export function areaChildren(app: FastifyInstance, parentId: number): Promise<Ar
   })
 }
 
-export function cartCount(app: FastifyInstance, userId: number | undefined): Promise<number> {
+export function cartCount(app: Infra, userId: number | undefined): Promise<number> {
   return userId ? app.db.carts.count({ where: { user_id: userId } }) : Promise.resolve(0)
 }

@@ -1,6 +1,6 @@
 // The back-office menu trees: what load_menu shows an actor, and the dictionaries of the role editor.
-import type { FastifyInstance } from 'fastify'
 import type { DictOption } from '@qshop/shared'
+import type { Infra } from '../../core/infra.ts'
 import type { Actor } from '../../core/context.ts'
 import { allowedMenuIds } from '../auth/menus.ts'
 
@@ -12,7 +12,7 @@ const MENU_SELECT = { id: true, pid: true, name: true, ename: true, icon: true, 
 const MENU_ORDER = [{ is_sort: 'asc' as const }, { id: 'asc' as const }]
 
 /** Every menu of the area, ordered by is_sort then id. */
-export async function menuRows(app: FastifyInstance, area: MenuArea): Promise<MenuRow[]> {
+export async function menuRows(app: Infra, area: MenuArea): Promise<MenuRow[]> {
   const query = { select: MENU_SELECT, orderBy: MENU_ORDER }
   return area === 'admin' ? app.db.admin_menus.findMany(query) : app.db.user_menus.findMany(query)
 }
@@ -30,7 +30,7 @@ export function buildTree(rows: MenuRow[]): MenuNode[] {
 }
 
 /** The menus granted to the actor plus the ancestors needed to reach them ('all' for super admins and owners). */
-export async function reachableMenuIds(app: FastifyInstance, actor: Actor, rows?: MenuRow[]): Promise<Set<number> | 'all'> {
+export async function reachableMenuIds(app: Infra, actor: Actor, rows?: MenuRow[]): Promise<Set<number> | 'all'> {
   const allowed = await allowedMenuIds(app, actor)
   if (allowed === 'all') return 'all'
   const parentOf = new Map((rows ?? (await menuRows(app, actor.area as MenuArea))).map((r) => [r.id, r.pid]))
@@ -42,7 +42,7 @@ export async function reachableMenuIds(app: FastifyInstance, actor: Actor, rows?
 }
 
 /** load_menu: the tree the actor may open. */
-export async function actorMenuTree(app: FastifyInstance, actor: Actor): Promise<MenuNode[]> {
+export async function actorMenuTree(app: Infra, actor: Actor): Promise<MenuNode[]> {
   const rows = await menuRows(app, actor.area as MenuArea)
   const reachable = await reachableMenuIds(app, actor, rows)
   return buildTree(reachable === 'all' ? rows : rows.filter((r) => reachable.has(r.id)))
@@ -54,7 +54,7 @@ export function menuOptions(tree: MenuNode[]): DictOption[] {
 }
 
 /** The first page (depth first, in menu order) of the tree the actor is shown, or '' (auth/info's defaultUrl). */
-export async function defaultUrl(app: FastifyInstance, actor: Actor): Promise<string> {
+export async function defaultUrl(app: Infra, actor: Actor): Promise<string> {
   if (actor.area === 'user') return ''
   const first = (nodes: MenuNode[]): string => {
     for (const n of nodes) {

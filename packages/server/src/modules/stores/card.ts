@@ -1,6 +1,6 @@
 // What the storefront shows of a store: public fields only (never licence, ID card, balances), its ratings and
 // its best sellers. Cached as the "store card" (catalog/cache.ts), used by GET /api/store/{id} and the goods detail.
-import type { FastifyInstance } from 'fastify'
+import type { Infra } from '../../core/infra.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
 import { cachedJson, storeCardKey } from '../catalog/cache.ts'
 import { splitList } from '../catalog/format.ts'
@@ -36,7 +36,7 @@ export function presentPublicStore(row: PublicStoreRow) {
 export type StoreCard = ReturnType<typeof presentPublicStore> &
   StoreRatings & { best_sellers: Prisma.goodsGetPayload<{ select: typeof GOODS_CARD_SELECT }>[] }
 
-async function loadStoreCard(app: FastifyInstance, storeId: number): Promise<StoreCard | null> {
+async function loadStoreCard(app: Infra, storeId: number): Promise<StoreCard | null> {
   const store = await app.db.stores.findFirst({ where: { id: storeId, ...visibleStoreWhere() }, select: PUBLIC_STORE_SELECT })
   if (!store) return null
   const [ratings, best] = await Promise.all([
@@ -52,6 +52,6 @@ async function loadStoreCard(app: FastifyInstance, storeId: number): Promise<Sto
 }
 
 /** The card of a visible store (null when the store is hidden or unknown). */
-export function storeCard(app: FastifyInstance, storeId: number): Promise<StoreCard | null> {
+export function storeCard(app: Infra, storeId: number): Promise<StoreCard | null> {
   return cachedJson(app, storeCardKey(app, storeId), () => loadStoreCard(app, storeId))
 }

@@ -4,8 +4,8 @@
 // references. A URL of no storage of ours (another host, a file already gone) is left as it is and reported.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
 import { PRIVATE_FILE_PATH } from '@qshop/shared/constants'
+import type { Infra } from '../../core/infra.ts'
 import { localStorage, privateStorageFor, storageFor, uploadRoot, type Storage } from '../../adapters/storage/index.ts'
 import { servedFileHeaders } from '../../core/servedFiles.ts'
 import { likeEscape } from '../../core/listSql.ts'
@@ -20,7 +20,7 @@ type StoreIdentity = { id: number; user_id: number; business_license: string; id
 const pad = (n: number) => String(n).padStart(2, '0')
 const day = (d: Date) => `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}`
 
-export async function makeIdentityImagesPrivate(app: FastifyInstance): Promise<{ moved: number; left: { store: number; field: string; value: string }[] }> {
+export async function makeIdentityImagesPrivate(app: Infra): Promise<{ moved: number; left: { store: number; field: string; value: string }[] }> {
   const reference = `${likeEscape(PRIVATE_FILE_PATH)}%`
   const stores = await app.db.$queryRaw<StoreIdentity[]>`
     SELECT id, user_id, business_license, id_card_t, id_card_b FROM stores

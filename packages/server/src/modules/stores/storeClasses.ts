@@ -1,5 +1,6 @@
 // The categories a store may sell in (store_classes.class_id: JSON list of [level 1, level 2, level 3] id paths).
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import type { Infra } from '../../core/infra.ts'
 import type { Db } from '../../core/db/index.ts'
 import type { Tx } from '../../core/resource.ts'
 import { invalid } from '../../core/errors.ts'
@@ -46,7 +47,7 @@ export async function writeStoreClasses(tx: Tx, storeId: number, paths: Paths): 
 }
 
 /** The category tree cut down to what the store may sell in (the goods form's cascader). */
-export async function storeClassTree(app: FastifyInstance, storeId: number): Promise<ClassNode[]> {
+export async function storeClassTree(app: Infra, storeId: number): Promise<ClassNode[]> {
   const [tree, paths] = await Promise.all([classTree(app), storeClassPaths(app.db, storeId)])
   const allowed = new Set(paths.flat())
   const prune = (nodes: ClassNode[], level: number): ClassNode[] =>
