@@ -5,7 +5,7 @@ import type { Infra } from '../../core/infra.ts'
 import { notFound } from '../../core/errors.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
 import { runUnit, type Tx, type Unit } from '../../core/unitOfWork.ts'
-import { GOODS_CARD_SELECT, PUBLIC_STORE_SELECT, presentPublicStore } from '../stores/card.ts'
+import { GOODS_CARD_SELECT, PUBLIC_STORE_SELECT, presentPublicStore } from './storeCard.ts'
 import { invalidateGoodsCounters } from './cache.ts'
 import { visibleGoodsWhere, visibleStoreWhere } from './visibility.ts'
 

@@ -4,7 +4,7 @@
 import type { Infra } from '../../core/infra.ts'
 import { activeAds } from '../content/service.ts'
 import { classTree } from '../common/service.ts'
-import { GOODS_CARD_SELECT } from '../stores/card.ts'
+import { GOODS_CARD_SELECT } from './storeCard.ts'
 import { cachedJson, homeKey, peekJson, type CacheHost } from './cache.ts'
 import { classIndex, leafClassIds } from './classes.ts'
 import { visibleGoodsWhere } from './visibility.ts'

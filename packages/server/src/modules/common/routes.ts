@@ -3,8 +3,9 @@ import { z } from 'zod'
 import { zx } from '@qshop/shared'
 import type { AppModule } from '../../core/module.ts'
 import { ok } from '../../core/envelope.ts'
+import { areaChildren } from '../content/areas.ts'
 import { publicSiteConfig } from '../content/service.ts'
-import { areaChildren, brandList, cartCount, classTree } from './service.ts'
+import { brandList, cartCount, classTree } from './service.ts'
 
 const tags = ['common']
 /** Open to everyone; a shopper's token, when sent, is read for the cart count. */

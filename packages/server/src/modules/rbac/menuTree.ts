@@ -1,8 +1,8 @@
-// The back-office menu trees: what load_menu shows an actor, and the dictionaries of the role editor.
+// The back-office menu trees: which menus an actor's roles grant, what load_menu shows an actor (and the first page
+// of it, auth/info's defaultUrl), and the dictionaries of the role editor.
 import type { DictOption } from '@qshop/shared'
 import type { Infra } from '../../core/infra.ts'
 import type { Actor } from '../../core/context.ts'
-import { allowedMenuIds } from '../auth/menus.ts'
 
 export type MenuArea = 'admin' | 'seller'
 type MenuRow = { id: number; pid: number; name: string; ename: string; icon: string; view: string; apis: string; is_open: number; is_sort: number }
@@ -15,6 +15,19 @@ const MENU_ORDER = [{ is_sort: 'asc' as const }, { id: 'asc' as const }]
 export async function menuRows(app: Infra, area: MenuArea): Promise<MenuRow[]> {
   const query = { select: MENU_SELECT, orderBy: MENU_ORDER }
   return area === 'admin' ? app.db.admin_menus.findMany(query) : app.db.user_menus.findMany(query)
+}
+
+/** The menus the actor's roles grant: 'all' for super admins and store owners. */
+async function allowedMenuIds(app: Infra, actor: Actor): Promise<Set<number> | 'all'> {
+  if (actor.area === 'user') return new Set()
+  if (actor.all) return 'all'
+  const rows =
+    actor.area === 'admin'
+      ? await app.db.$queryRaw<{ menu_id: number }[]>`SELECT DISTINCT tm.menu_id FROM admin_to_menus tm
+          JOIN admin_to_roles tr ON tr.role_id = tm.role_id WHERE tr.admin_id = ${actor.id}`
+      : await app.db.$queryRaw<{ menu_id: number }[]>`SELECT DISTINCT tm.menu_id FROM user_to_menus tm
+          JOIN user_to_roles tr ON tr.role_id = tm.role_id WHERE tr.user_id = ${actor.id}`
+  return new Set(rows.map((r) => Number(r.menu_id)))
 }
 
 /** Rows as a tree from the roots (pid 0); rows whose parent is missing are unreachable and left out. */

@@ -1,11 +1,12 @@
 // What the storefront shows of a store: public fields only (never licence, ID card, balances), its ratings and
-// its best sellers. Cached as the "store card" (catalog/cache.ts), used by GET /api/store/{id} and the goods detail.
+// its best sellers. Cached as the "store card" (cache.ts), used by GET /api/store/{id} (modules/stores) and the goods
+// detail; kept with the catalog, whose cache holds it and whose writes drop it.
 import type { Infra } from '../../core/infra.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
-import { cachedJson, storeCardKey } from '../catalog/cache.ts'
-import { splitList } from '../catalog/format.ts'
-import { storeRatings, type StoreRatings } from '../catalog/reviews.ts'
-import { visibleGoodsWhere, visibleStoreWhere } from '../catalog/visibility.ts'
+import { cachedJson, storeCardKey } from './cache.ts'
+import { splitList } from './format.ts'
+import { storeRatings, type StoreRatings } from './reviews.ts'
+import { visibleGoodsWhere, visibleStoreWhere } from './visibility.ts'
 
 /** Best sellers kept on the card: the goods page shows 6 besides itself. */
 export const BEST_SELLERS = 7

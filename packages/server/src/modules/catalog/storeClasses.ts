@@ -1,11 +1,13 @@
-// The categories a store may sell in (store_classes.class_id: JSON list of [level 1, level 2, level 3] id paths).
+// The categories a store may sell in (store_classes.class_id: JSON list of [level 1, level 2, level 3] id paths). Kept
+// with the categories they are paths of: the store's application (modules/stores) writes them through here, and the
+// goods form checks a goods' category against them.
 import type { FastifyRequest } from 'fastify'
 import type { Infra } from '../../core/infra.ts'
 import type { Db } from '../../core/db/index.ts'
 import type { Tx } from '../../core/resource.ts'
 import { invalid } from '../../core/errors.ts'
 import { CLASS_LEVELS } from '@qshop/shared/schemas/catalog'
-import { classPath, isLeafClass, type ClassIndex } from '../catalog/classes.ts'
+import { classPath, isLeafClass, type ClassIndex } from './classes.ts'
 import { classTree, type ClassNode } from '../common/service.ts'
 
 type Paths = number[][]
