@@ -24,7 +24,7 @@ import uploads from './plugins/uploads.ts'
 import webApp, { readEntryPage } from './plugins/webApp.ts'
 import queues from './plugins/queues.ts'
 import { modules } from './modules/index.ts'
-import { firstPictureOf } from './modules/catalog/firstPicture.ts'
+import { firstPictureOf } from './modules/catalog/index.ts'
 import { IDS_PARAM_MAX_LENGTH, noQuery } from '@qshop/shared/schemas/common'
 import type { ScopePlugin } from './core/module.ts'
 

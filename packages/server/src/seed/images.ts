@@ -4,7 +4,7 @@ import { access, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { localStorage, uploadRoot } from '../adapters/storage/index.ts'
-import { makeSizedCopies, storeSizedCopies } from '../modules/uploads/sizedCopies.ts'
+import { makeSizedCopies, storeSizedCopies } from '../modules/uploads/index.ts'
 import { renderArtwork, type Artwork } from './artwork.ts'
 
 export type DemoImage = { file: string; width: number; height: number; art: Artwork }

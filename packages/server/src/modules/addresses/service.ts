@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../core/errors.ts'
 import { inShopperUnit } from '../../core/shopperLock.ts'
 import type { Tx } from '../../core/unitOfWork.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
-import { areaFields } from '../content/areas.ts'
+import { areaFields } from '../content/index.ts'
 
 export const ADDRESS_SELECT = {
   id: true, receive_name: true, receive_tel: true, area_info: true, address: true, province_id: true, city_id: true, region_id: true, is_default: true,

@@ -13,7 +13,7 @@ import { runUnit } from '../../core/unitOfWork.ts'
 import type { Sessions, TokenPair } from '../../core/sessions.ts'
 import { reserveLoginAttempt } from './loginThrottle.ts'
 import { consumeSmsCode, sendSmsCode } from './sms.ts'
-import { defaultUrl } from '../rbac/menuTree.ts'
+import { defaultUrl } from '../rbac/index.ts'
 
 /** What the services that issue or end sessions take: the infrastructure and the auth plugin's tokens. */
 type SessionInfra = Infra & Pick<Sessions, 'tokens'>

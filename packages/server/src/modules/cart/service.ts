@@ -11,7 +11,7 @@ import { AppError, businessError, notFound } from '../../core/errors.ts'
 import { inShopperUnit } from '../../core/shopperLock.ts'
 import { InsufficientStock } from '../inventory/index.ts'
 import type { Tx } from '../../core/unitOfWork.ts'
-import { visibleGoodsWhere } from '../catalog/visibility.ts'
+import { visibleGoodsWhere } from '../catalog/index.ts'
 
 /** Shown for the SKU of a goods that has none. */
 const NO_SKU_NAME = '-'

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto'
 import type { Infra } from '../../core/infra.ts'
 import { toWire } from '../../core/wire.ts'
-import { invalidateCatalogCache } from '../common/service.ts'
+import { invalidateCatalogCache } from '../common/index.ts'
 
 /** What invalidation needs: the api's app or a worker's infra. */
 export type CacheHost = Pick<Infra, 'redis' | 'key'>

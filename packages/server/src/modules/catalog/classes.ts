@@ -1,7 +1,7 @@
 // The category tree as lookups (from the cached tree of /api/common): levels, paths from the top, level-3 descendants.
 import { CLASS_LEVELS } from '@qshop/shared/schemas/catalog'
 import type { Infra } from '../../core/infra.ts'
-import { classTree, type ClassNode } from '../common/service.ts'
+import { classTree, type ClassNode } from '../common/index.ts'
 
 export type ClassInfo = { id: number; name: string; pid: number; thumb: string; level: number; node: ClassNode }
 export type ClassIndex = Map<number, ClassInfo>

@@ -2,8 +2,8 @@
 // level-3 descendants, home picks first, then best sellers) and the recommended goods (home picks by sales).
 // The goods part is cached until a catalog write (cache.ts); ads have time windows, so they are cached briefly.
 import type { Infra } from '../../core/infra.ts'
-import { activeAds } from '../content/service.ts'
-import { classTree } from '../common/service.ts'
+import { activeAds } from '../content/index.ts'
+import { classTree } from '../common/index.ts'
 import { GOODS_CARD_SELECT } from './storeCard.ts'
 import { cachedJson, homeKey, peekJson, type CacheHost } from './cache.ts'
 import { classIndex, leafClassIds } from './classes.ts'

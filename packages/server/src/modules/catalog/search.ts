@@ -14,7 +14,7 @@
 import { STOREFRONT_MAX_PAGE, type GoodsSearchQuery } from '@qshop/shared/schemas/catalog'
 import type { Infra } from '../../core/infra.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
-import { brandList } from '../common/service.ts'
+import { brandList } from '../common/index.ts'
 import { classIndex, leafClassIds } from './classes.ts'
 import { visibleGoodsSql } from './visibility.ts'
 import { searchQuery } from './searchText.ts'

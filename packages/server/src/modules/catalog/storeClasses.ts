@@ -8,7 +8,7 @@ import type { Tx } from '../../core/resource.ts'
 import { invalid } from '../../core/errors.ts'
 import { CLASS_LEVELS } from '@qshop/shared/schemas/catalog'
 import { classPath, isLeafClass, type ClassIndex } from './classes.ts'
-import { classTree, type ClassNode } from '../common/service.ts'
+import { classTree, type ClassNode } from '../common/index.ts'
 
 type Paths = number[][]
 

@@ -2,7 +2,7 @@
 import { storageFor } from '../../adapters/storage/index.ts'
 import { likeEscape } from '../../core/listSql.ts'
 import type { Infra } from '../../core/infra.ts'
-import { removeWithCopies } from '../uploads/sizedCopies.ts'
+import { removeWithCopies } from '../uploads/index.ts'
 
 export type StoredFile = { url: string; disk_name: string }
 

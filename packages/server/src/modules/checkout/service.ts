@@ -14,8 +14,8 @@ import type { RequestContext } from '../../core/context.ts'
 import { businessError, notFound } from '../../core/errors.ts'
 import { idempotent } from '../../core/idempotency.ts'
 import { takeStock } from '../inventory/index.ts'
-import { present as presentAddress } from '../addresses/service.ts'
-import { scheduleOrderCancel } from '../orders/cancelJob.ts'
+import { presentAddress } from '../addresses/index.ts'
+import { scheduleOrderCancel } from '../orders/index.ts'
 import { priceCheckout, priceInUnit, type PricedStore } from './pricing.ts'
 
 const ORDER_NAME_MAX = 200

@@ -3,8 +3,7 @@ import { z } from 'zod'
 import { zx } from '@qshop/shared'
 import type { AppModule } from '../../core/module.ts'
 import { ok } from '../../core/envelope.ts'
-import { areaChildren } from '../content/areas.ts'
-import { publicSiteConfig } from '../content/service.ts'
+import { areaChildren, publicSiteConfig } from '../content/index.ts'
 import { brandList, cartCount, classTree } from './service.ts'
 
 const tags = ['common']

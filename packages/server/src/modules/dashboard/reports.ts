@@ -8,7 +8,7 @@ import {
 import type { Infra } from '../../core/infra.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
 import { bucketKeys, bucketSql, periodDays, reportPeriod, type Period, type ReportUnit } from '../../core/reportPeriod.ts'
-import { visibleStoreWhere } from '../catalog/visibility.ts'
+import { visibleStoreWhere } from '../catalog/index.ts'
 import { money, paidIn, salesSeries, salesTotals, topGoods } from './sales.ts'
 
 const DAY_MS = 86_400_000

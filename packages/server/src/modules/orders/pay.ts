@@ -21,7 +21,7 @@ import { post } from '../../core/ledger.ts'
 import { verifyPayPassword } from '../../core/payPassword.ts'
 import { transition } from '../../core/transition.ts'
 import type { Tx } from '../../core/unitOfWork.ts'
-import { invalidateGoodsCounters } from '../catalog/cache.ts'
+import { invalidateGoodsCounters } from '../catalog/index.ts'
 import { cancelOrder } from './cancel.ts'
 
 /** The caller's pay password checked under its throttle, before any unit of work opens: wrong or refused by the

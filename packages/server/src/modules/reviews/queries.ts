@@ -6,7 +6,7 @@ import type { Infra } from '../../core/infra.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
 import { notFound } from '../../core/errors.ts'
 import { formatDateTime } from '../../core/wire.ts'
-import { splitList } from '../catalog/format.ts'
+import { splitList } from '../catalog/index.ts'
 import { REVIEWABLE_ORDER } from './service.ts'
 
 const COMMENT_SELECT = {

@@ -5,8 +5,7 @@ import { orderComments as sellerDecl } from '@qshop/shared/resources/seller/revi
 import { orderComments as adminDecl } from '@qshop/shared/resources/admin/reviews'
 import type { Infra } from '../../core/infra.ts'
 import type { ServerResource } from '../../core/resource.ts'
-import { invalidateGoodsCounters } from '../catalog/cache.ts'
-import { splitList } from '../catalog/format.ts'
+import { invalidateGoodsCounters, splitList } from '../catalog/index.ts'
 
 type Row = Record<string, unknown> & { id: number }
 

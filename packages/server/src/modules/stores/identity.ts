@@ -3,7 +3,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { Infra } from '../../core/infra.ts'
 import { invalid } from '../../core/errors.ts'
-import { privateFileId, privateFileReference, signedValue } from '../uploads/privateFiles.ts'
+import { privateFileId, privateFileReference, signedValue } from '../uploads/index.ts'
 
 export const IDENTITY_FIELDS = ['business_license', 'id_card_t', 'id_card_b'] as const
 type IdentityField = (typeof IDENTITY_FIELDS)[number]

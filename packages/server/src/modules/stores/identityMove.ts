@@ -9,8 +9,7 @@ import type { Infra } from '../../core/infra.ts'
 import { localStorage, privateStorageFor, storageFor, uploadRoot, type Storage } from '../../adapters/storage/index.ts'
 import { servedFileHeaders } from '../../core/servedFiles.ts'
 import { likeEscape } from '../../core/listSql.ts'
-import { privateFileReference } from '../uploads/privateFiles.ts'
-import { removeWithCopies } from '../uploads/sizedCopies.ts'
+import { privateFileReference, removeWithCopies } from '../uploads/index.ts'
 import { IDENTITY_FIELDS } from './identity.ts'
 
 const FOLDER_OF = { business_license: 'business_license', id_card_t: 'id_card', id_card_b: 'id_card' } as const

@@ -8,9 +8,9 @@ import type { RequestContext } from '../../core/context.ts'
 import { businessError, notFound } from '../../core/errors.ts'
 import { transition } from '../../core/transition.ts'
 import { inUnit } from '../../core/unitOfWork.ts'
-import { invalidateStore } from '../catalog/cache.ts'
+import { invalidateStore } from '../catalog/index.ts'
 import { IDENTITY_FIELDS, signedIdentity } from './identity.ts'
-import { PRIVATE_FILES_PERMISSION } from '../uploads/privateFiles.ts'
+import { PRIVATE_FILES_PERMISSION } from '../uploads/index.ts'
 
 const STORE_OPEN = 1
 

@@ -10,7 +10,7 @@ import { requestContext } from '../../core/context.ts'
 import { joinStore, readApplication, readSettings, saveApplication, saveSettings } from './own.ts'
 import { setStoreStatus, storeResources, verifyStore } from './review.ts'
 import { listStores, storePage } from './storefront.ts'
-import { storeClassTree } from '../catalog/storeClasses.ts'
+import { storeClassTree } from '../catalog/index.ts'
 
 
 const admin: ScopePlugin = async (app) => {

@@ -4,10 +4,7 @@ import { FAVORITE_TYPE, type StoreListQuery } from '@qshop/shared/schemas/catalo
 import type { Infra } from '../../core/infra.ts'
 import { notFound } from '../../core/errors.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
-import { BEST_SELLERS, storeCard } from '../catalog/storeCard.ts'
-import { goodRate } from '../catalog/reviews.ts'
-import { isFavorite } from '../catalog/favorites.ts'
-import { visibleStoreSql } from '../catalog/visibility.ts'
+import { BEST_SELLERS, goodRate, isFavorite, storeCard, visibleStoreSql } from '../catalog/index.ts'
 
 const EARTH_RADIUS_KM = 6371
 const STORE_PAGE_BEST_SELLERS = BEST_SELLERS - 1
