@@ -1,6 +1,7 @@
 // `pnpm lint`: type-aware checks for mistakes the type checker lets through, mostly promises nobody waits for.
 // Style is left to the reviewers; every rule here points at a defect.
 import tseslint from 'typescript-eslint'
+import qshop from './eslint-rules/index.js'
 
 export default tseslint.config(
   { ignores: ['**/dist/', 'packages/server/src/generated/', 'uploads/', 'test-results/', 'bench/.prof/'] },
@@ -38,6 +39,17 @@ export default tseslint.config(
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/no-for-in-array': 'error',
       '@typescript-eslint/no-implied-eval': 'error',
+    },
+  },
+  {
+    // The server's layers and its units of work (eslint-rules/index.js). Tests and their kits may reach into any
+    // module to set up what they test.
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/testkit.ts'],
+    plugins: { qshop },
+    rules: {
+      'qshop/layers': 'error',
+      'qshop/unit-tx-only': 'error',
     },
   },
 )

@@ -33,16 +33,16 @@ if (prepare) {
     await seed(app, { demo: true, areas: true })
   }
   // Applications saved while identity images were public uploads: their images move to the private storage.
-  const { makeIdentityImagesPrivate } = await import('../packages/server/src/modules/stores/identityMove.ts')
+  const { makeIdentityImagesPrivate } = await import('../packages/server/src/modules/stores/index.ts')
   const identity = await makeIdentityImagesPrivate(app)
   if (identity.moved) console.log(`identity images made private: ${identity.moved}`)
   for (const { store, field, value } of identity.left) console.log(`store ${store}: ${field} is not a file of this platform's storage, left as it is: ${value}`)
   // Goods pictures saved without an image-space row (older goods, imports) are listed in their store's image space.
-  const { recordGoodsPictures } = await import('../packages/server/src/modules/catalog/imageSpace.ts')
+  const { recordGoodsPictures } = await import('../packages/server/src/modules/catalog/index.ts')
   const recorded = await recordGoodsPictures(app)
   if (recorded) console.log(`goods pictures added to the image spaces: ${recorded}`)
   // Images stored before sized copies were made on upload get theirs (resumable; nothing to do on later starts).
-  const { fillSizedCopies } = await import('../packages/server/src/modules/uploads/fillSizedCopies.ts')
+  const { fillSizedCopies } = await import('../packages/server/src/modules/uploads/index.ts')
   // A storage that fails (a bucket out of reach) stops the step, not the start: pages show originals meanwhile.
   const sized = await fillSizedCopies(app, (line) => console.log(line)).catch((err: unknown) => {
     console.log(`sized copies: stopped (${err instanceof Error ? err.message : String(err)}); the next start goes on from there`)

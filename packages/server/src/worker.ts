@@ -3,8 +3,8 @@ import pino from 'pino'
 import type { Queue } from 'bullmq'
 import { loadConfig } from './config.ts'
 import { createDb } from './core/db/index.ts'
-import { createRedis, redisKey, type Infra } from './plugins/infra.ts'
-import { createQueue, queueConnection } from './jobs/queues.ts'
+import { createRedis, redisKey, type Infra } from './core/infra.ts'
+import { createQueue, queueConnection } from './core/jobs/queues.ts'
 import { allJobs, schedulesOf, startWorkers } from './jobs/registry.ts'
 
 const config = loadConfig()

@@ -8,9 +8,9 @@ import { buildApp, REPO_ROOT, type RouteRecord } from '../src/app.ts'
 import { migrateDeploy } from '../../../scripts/migrate.ts'
 import { seed, type SeedOptions } from '../src/seed/index.ts'
 import type { Worker } from 'bullmq'
-import { QUEUE_MAINTENANCE, createWorker, queueConnection } from '../src/jobs/queues.ts'
+import { QUEUE_MAINTENANCE, createWorker, queueConnection } from '../src/core/jobs/queues.ts'
 import { allJobs, queueProcessor } from '../src/jobs/registry.ts'
-import type { AnyJobDef } from '../src/jobs/define.ts'
+import type { AnyJobDef } from '../src/core/jobs/define.ts'
 
 let migrated: Promise<unknown> | null = null
 

@@ -1,4 +1,5 @@
 // Rate limits per route class (docs/security.md): what a shopper, an office behind one address and an attacker see.
+import { uploadRoot } from '../src/adapters/storage/index.ts'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -6,7 +7,6 @@ import type { FastifyInstance } from 'fastify'
 import { translate } from '@qshop/shared'
 import { loadConfig, RATE_LIMIT_KEYS, type Config } from '../src/config.ts'
 import { addressKey } from '../src/core/rateLimits.ts'
-import { uploadRoot } from '../src/plugins/uploads.ts'
 import { createGoods, leafClasses, sellerWithStore } from '../src/modules/catalog/testkit.ts'
 import { tokenFor } from '../src/modules/rbac/testkit.ts'
 import { bearer, createTestApp, http, resetDb } from './helpers.ts'

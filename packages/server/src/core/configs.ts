@@ -1,6 +1,6 @@
 // Platform settings of the `configs` table (sms, pay, upload, task...), cached in Redis for every api instance.
 import { CONFIG_ROW, normalizeConfig, type ConfigValues, type JsonConfigGroup } from '@qshop/shared/schemas/configs'
-import type { Infra } from '../plugins/infra.ts'
+import type { Infra } from './infra.ts'
 
 const CACHE_SECONDS = 60
 const cacheKey = (app: Infra, name: string) => app.key('config', name)

@@ -4,9 +4,9 @@
 import { z } from 'zod'
 import type { Db } from '../core/db/index.ts'
 import { purgeIdempotencyKeys } from '../core/idempotency.ts'
-import { defineJob } from './define.ts'
-import { purgeSent, sendStaged } from './outbox.ts'
-import { QUEUE_MAINTENANCE } from './queues.ts'
+import { defineJob } from '../core/jobs/define.ts'
+import { purgeSent, sendStaged } from '../core/jobs/outbox.ts'
+import { QUEUE_MAINTENANCE } from '../core/jobs/queues.ts'
 
 export async function purgeSessions(db: Db, now = new Date()): Promise<number> {
   const { count } = await db.auth_sessions.deleteMany({

@@ -10,10 +10,10 @@ import { createTestApp, eventually, resetDb } from '../../test/helpers.ts'
 import { createSeller, createUser } from '../../test/factories.ts'
 import { runUnit } from '../core/unitOfWork.ts'
 import { transition } from '../core/transition.ts'
-import { defineJob, sweepName } from './define.ts'
-import { QUEUE_MAINTENANCE, queueConnection } from './queues.ts'
+import { defineJob, sweepName } from '../core/jobs/define.ts'
+import { QUEUE_MAINTENANCE, queueConnection } from '../core/jobs/queues.ts'
 import { allJobs, schedulesOf, startWorkers } from './registry.ts'
-import type { Infra } from '../plugins/infra.ts'
+import type { Infra } from '../core/infra.ts'
 
 let app: FastifyInstance
 let queue: Queue

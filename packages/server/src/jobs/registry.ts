@@ -4,10 +4,10 @@
 import { UnrecoverableError, type Processor, type Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { modules } from '../modules/index.ts'
-import type { Infra } from '../plugins/infra.ts'
-import { sweepName, type AnyJobDef } from './define.ts'
+import type { Infra } from '../core/infra.ts'
+import { sweepName, type AnyJobDef } from '../core/jobs/define.ts'
 import { maintenanceJobs } from './maintenance.ts'
-import { createWorker } from './queues.ts'
+import { createWorker } from '../core/jobs/queues.ts'
 
 export function allJobs(): AnyJobDef[] {
   return [...maintenanceJobs, ...modules.flatMap((m) => m.jobs ?? [])]

@@ -11,25 +11,14 @@ import { randomToken, sha256 } from '../core/hash.ts'
 import { Code } from '@qshop/shared'
 import { STORE_VERIFY } from '@qshop/shared/schemas/catalog'
 import { createAuthState, type AuthState } from '../core/authState.ts'
+import type { Actors, TokenPair, Tokens } from '../core/sessions.ts'
 
 type TokenPayload = { sub: number; area: AreaName; sid: string }
-export type TokenPair = { access_token: string; refresh_token: string; token_type: 'Bearer'; expires_in: number }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    tokens: {
-      issue(area: AreaName, ownerId: number, req: FastifyRequest): Promise<TokenPair>
-      refresh(refreshToken: string, req: FastifyRequest): Promise<TokenPair>
-      revoke(req: FastifyRequest): Promise<void>
-      /** Ends every session of an account in the given areas, except `keepSid`. */
-      revokeAll(areas: AreaName[], ownerId: number, keepSid?: string): Promise<void>
-    }
-    actors: {
-      /** The actor of the request's access token, whatever its area, or null. */
-      fromToken(req: FastifyRequest): Promise<Actor | null>
-      /** Call after any change of roles, permissions or role assignments. */
-      invalidate(): Promise<void>
-    }
+    tokens: Tokens
+    actors: Actors
     /** preHandler of an area scope: authenticates and checks the route's permission. */
     guard(area: AreaName): (req: FastifyRequest, reply: FastifyReply) => Promise<void>
     authState: AuthState

@@ -1,10 +1,11 @@
-// Shared infrastructure as decorators: config, Prisma, Redis.
+// Shared infrastructure as decorators: config, Prisma, Redis (the Infra of core/infra.ts, and the list queries' pool).
 import fp from 'fastify-plugin'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import mysql, { type Pool } from 'mysql2/promise'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.ts'
 import { createDb, type Db } from '../core/db/index.ts'
+import { createRedis, redisKey, type Infra } from '../core/infra.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,21 +15,8 @@ declare module 'fastify' {
     sql: Pool
     redis: Redis
     /** Redis key with the instance prefix */
-    key(...parts: (string | number)[]): string
+    key: Infra['key']
   }
-}
-
-/** What code outside a request needs (the worker's jobs as much as the api's routes); `queues` comes from
- *  plugins/queues.ts in the api and from the worker's own queues in the worker. */
-export type Infra = Pick<FastifyInstance, 'config' | 'db' | 'redis' | 'key' | 'log' | 'queues'>
-
-export const redisKey =
-  (config: Config) =>
-  (...parts: (string | number)[]) =>
-    [config.REDIS_PREFIX, ...parts].join(':')
-
-export function createRedis(config: Config): Redis {
-  return new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false, enableAutoPipelining: true })
 }
 
 export default fp(async function infra(app: FastifyInstance, opts: { config: Config; db?: Db; redis?: Redis }) {

@@ -3,8 +3,7 @@ import fp from 'fastify-plugin'
 import type { Queue } from 'bullmq'
 import type { FastifyInstance } from 'fastify'
 import type { Redis } from 'ioredis'
-import { createQueue, queueConnection } from '../jobs/queues.ts'
-import type { Queues } from '../jobs/outbox.ts'
+import { createQueue, queueConnection, type Queues } from '../core/jobs/queues.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,16 +6,8 @@ import fastifyStatic from '@fastify/static'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import type { Infra } from './infra.ts'
 import { PUBLIC_FILE_CACHE, servedFileHeaders } from '../core/servedFiles.ts'
-
-export function uploadRoot(app: Pick<Infra, 'config'>): string {
-  return path.resolve(app.config.UPLOAD_DIR)
-}
-
-export function privateUploadRoot(app: Pick<Infra, 'config'>): string {
-  return path.resolve(app.config.PRIVATE_UPLOAD_DIR)
-}
+import { privateUploadRoot, uploadRoot } from '../adapters/storage/index.ts'
 
 export default fp(async function uploads(app: FastifyInstance) {
   await app.register(multipart, { limits: { fileSize: app.config.UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 } })

@@ -3,9 +3,8 @@
 import { access, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
-import { uploadRoot } from '../plugins/uploads.ts'
-import { localStorage } from '../adapters/storage/local.ts'
-import { makeSizedCopies, storeSizedCopies } from '../modules/uploads/sizedCopies.ts'
+import { localStorage, uploadRoot } from '../adapters/storage/index.ts'
+import { makeSizedCopies, storeSizedCopies } from '../modules/uploads/index.ts'
 import { renderArtwork, type Artwork } from './artwork.ts'
 
 export type DemoImage = { file: string; width: number; height: number; art: Artwork }

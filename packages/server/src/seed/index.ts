@@ -10,7 +10,7 @@ import { seedDemo } from './demo.ts'
 import { seedMenusAndPermissions, seedRole } from './rbac.ts'
 import { Tally } from './tally.ts'
 import { settleAll } from './settle.ts'
-import { recordGoodsPictures } from '../modules/catalog/imageSpace.ts'
+import { recordGoodsPictures } from '../modules/catalog/index.ts'
 
 export type SeedOptions = {
   /** demo accounts (demo.ts DEMO_ACCOUNTS): admin and operator, seller (approved store, goods) and seller_cs, shopper */

@@ -3,7 +3,7 @@
 // natural keys (username, the owner's store, goods_no in the store, attribute and spec names); what exists is kept.
 import type { FastifyInstance } from 'fastify'
 import { hashPassword } from '../core/hash.ts'
-import { searchText } from '../modules/catalog/searchText.ts'
+import { searchText } from '../modules/catalog/index.ts'
 import type { Artwork } from './artwork.ts'
 import { richText } from './content.ts'
 import { demoUrl, writeDemoImages, type DemoImage } from './images.ts'

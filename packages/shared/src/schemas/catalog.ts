@@ -36,7 +36,7 @@ const classPaths = () =>
 // the row still holds that value, and otherwise refuses as a whole (409 msg.stockChanged): a sale made since is never
 // overwritten (packages/server/src/modules/inventory/adjust.ts).
 
-/** The issue both sides translate as valid.required (plugins/envelope.ts, web resource/validation.ts). */
+/** The issue both sides translate as valid.required (server core/envelope.ts, web resource/validation.ts). */
 const required = (ctx: z.RefinementCtx, path: string) =>
   ctx.addIssue({ code: 'too_small', origin: 'string', minimum: 1, inclusive: true, input: '', path: [path] })
 

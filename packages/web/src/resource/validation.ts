@@ -30,7 +30,7 @@ function messageKey(issue: Issue): { key: MessageKey; params?: Record<string, st
     default: {
       const params = (issue as { params?: { min?: number; max?: number } }).params;
       if (issue.message === 'money') return { key: 'valid.money' };
-      // zx.money's bounds and the SKUs' stock total (the server says the same, plugins/envelope.ts)
+      // zx.money's bounds and the SKUs' stock total (the server says the same, core/envelope.ts)
       if (issue.message === 'max' && params) return { key: 'valid.tooBig', params: { max: String(params.max) } };
       if (issue.message === 'min' && params) return { key: 'valid.tooSmall', params: { min: String(params.min) } };
       if (issue.message === 'stockTotal' && params) return { key: 'valid.stockTotal', params: { max: String(params.max) } };

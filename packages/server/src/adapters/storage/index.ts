@@ -1,14 +1,14 @@
 // The storage in use, chosen by the `upload` config row (fields in shared/schemas/configs.ts): driver 'oss' with
 // bucket, endpoint, key, secret (cdn, ssl, cname optional) selects Aliyun OSS; otherwise files go to the local disk.
 import { z } from 'zod'
-import type { Infra } from '../../plugins/infra.ts'
+import type { Infra } from '../../core/infra.ts'
 import { readConfig } from '../../core/configs.ts'
-import { privateUploadRoot, uploadRoot } from '../../plugins/uploads.ts'
-import { localPrivateStorage, localStorage } from './local.ts'
+import { localPrivateStorage, localStorage, privateUploadRoot, uploadRoot } from './local.ts'
 import { ossPrivateStorage, ossStorage, type OssOptions } from './oss.ts'
 import type { PrivateStorage, Storage } from './types.ts'
 
 export type { PrivateStorage, Storage } from './types.ts'
+export { localPrivateStorage, localStorage, privateUploadRoot, uploadRoot } from './local.ts'
 
 const required = z.string().trim().min(1)
 const ossConfig = z.object({

@@ -2,7 +2,18 @@
 // PRIVATE_UPLOAD_DIR, which nothing serves as static files.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import type { Infra } from '../../core/infra.ts'
 import type { PrivateStorage, Storage } from './types.ts'
+
+/** The folder of the public files on the local disk (UPLOAD_DIR). */
+export function uploadRoot(app: Pick<Infra, 'config'>): string {
+  return path.resolve(app.config.UPLOAD_DIR)
+}
+
+/** The folder of the private files on the local disk (PRIVATE_UPLOAD_DIR), outside the public one. */
+export function privateUploadRoot(app: Pick<Infra, 'config'>): string {
+  return path.resolve(app.config.PRIVATE_UPLOAD_DIR)
+}
 
 function filesUnder(root: string) {
   return (key: string) => {

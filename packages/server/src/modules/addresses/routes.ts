@@ -1,8 +1,8 @@
 // The shopper's delivery addresses: /api/user/addresses (list, create), /{id} (show, update, delete), /{id}/default.
 import { addressCreateBody, addressUpdateBody } from '@qshop/shared/schemas/addresses'
 import { idParam, noBody } from '@qshop/shared/schemas/common'
-import type { AppModule } from '../types.ts'
-import { ok } from '../../plugins/envelope.ts'
+import type { AppModule } from '../../core/module.ts'
+import { ok } from '../../core/envelope.ts'
 import { requestContext } from '../../core/context.ts'
 import { createAddress, deleteAddress, listAddresses, readAddress, setDefaultAddress, updateAddress } from './service.ts'
 

@@ -3,15 +3,15 @@
 // keeps at least one: the first address is the default, deleting the default hands it to the newest remaining one,
 // and is_default = 0 on the default is ignored (the default moves only by choosing another). Writes lock the shopper
 // (core/shopperLock.ts), so concurrent "set default" or creates near the limit apply one after the other.
-import type { FastifyInstance } from 'fastify'
 import { Code } from '@qshop/shared'
 import { MAX_ADDRESSES, type Address, type AddressCreate, type AddressUpdate } from '@qshop/shared/schemas/addresses'
+import type { Infra } from '../../core/infra.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { AppError, notFound } from '../../core/errors.ts'
 import { inShopperUnit } from '../../core/shopperLock.ts'
 import type { Tx } from '../../core/unitOfWork.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
-import { areaFields } from '../stores/area.ts'
+import { areaFields } from '../content/index.ts'
 
 export const ADDRESS_SELECT = {
   id: true, receive_name: true, receive_tel: true, area_info: true, address: true, province_id: true, city_id: true, region_id: true, is_default: true,
@@ -28,7 +28,7 @@ export const present = (row: AddressRow): Address => ({
 const shopperOf = (ctx: RequestContext) => ctx.actor!.id
 
 /** The shopper's addresses, the default first, then the newest. */
-export async function listAddresses(app: FastifyInstance, ctx: RequestContext): Promise<Address[]> {
+export async function listAddresses(app: Infra, ctx: RequestContext): Promise<Address[]> {
   const rows = await app.db.addresses.findMany({
     where: { user_id: shopperOf(ctx) },
     select: ADDRESS_SELECT,
@@ -38,7 +38,7 @@ export async function listAddresses(app: FastifyInstance, ctx: RequestContext): 
 }
 
 /** One of the shopper's addresses; another shopper's is not found. */
-export async function readAddress(app: FastifyInstance, ctx: RequestContext, id: number): Promise<Address> {
+export async function readAddress(app: Infra, ctx: RequestContext, id: number): Promise<Address> {
   const row = await app.db.addresses.findFirst({ where: { id, user_id: shopperOf(ctx) }, select: ADDRESS_SELECT })
   if (!row) throw notFound()
   return present(row)
@@ -49,7 +49,7 @@ async function makeDefault(tx: Tx, userId: number, id: number) {
   await tx.addresses.update({ where: { id }, data: { is_default: 1, default_key: userId }, select: { id: true } })
 }
 
-export async function createAddress(app: FastifyInstance, ctx: RequestContext, input: AddressCreate): Promise<{ id: number }> {
+export async function createAddress(app: Infra, ctx: RequestContext, input: AddressCreate): Promise<{ id: number }> {
   const { area, is_default, ...fields } = input
   return inShopperUnit(app, ctx, async (tx, userId) => {
     const located = await areaFields(ctx.locale, tx, area)
@@ -62,7 +62,7 @@ export async function createAddress(app: FastifyInstance, ctx: RequestContext, i
 }
 
 /** Changes any subset of the fields; is_default = 1 makes it the default. */
-export async function updateAddress(app: FastifyInstance, ctx: RequestContext, id: number, input: AddressUpdate): Promise<{ id: number }> {
+export async function updateAddress(app: Infra, ctx: RequestContext, id: number, input: AddressUpdate): Promise<{ id: number }> {
   const { area, is_default, ...fields } = input
   return inShopperUnit(app, ctx, async (tx, userId) => {
     const located = area ? await areaFields(ctx.locale, tx, area) : {}
@@ -74,7 +74,7 @@ export async function updateAddress(app: FastifyInstance, ctx: RequestContext, i
   })
 }
 
-export async function setDefaultAddress(app: FastifyInstance, ctx: RequestContext, id: number): Promise<{ id: number }> {
+export async function setDefaultAddress(app: Infra, ctx: RequestContext, id: number): Promise<{ id: number }> {
   return inShopperUnit(app, ctx, async (tx, userId) => {
     if (!(await tx.addresses.findFirst({ where: { id, user_id: userId }, select: { id: true } }))) throw notFound()
     await makeDefault(tx, userId, id)
@@ -83,7 +83,7 @@ export async function setDefaultAddress(app: FastifyInstance, ctx: RequestContex
 }
 
 /** Deleting the default makes the newest remaining address the default. */
-export async function deleteAddress(app: FastifyInstance, ctx: RequestContext, id: number): Promise<{ deleted: number }> {
+export async function deleteAddress(app: Infra, ctx: RequestContext, id: number): Promise<{ deleted: number }> {
   return inShopperUnit(app, ctx, async (tx, userId) => {
     const row = await tx.addresses.findFirst({ where: { id, user_id: userId }, select: { is_default: true } })
     if (!row) throw notFound()

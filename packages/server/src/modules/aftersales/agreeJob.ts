@@ -4,12 +4,12 @@
 // Agreeing is a guarded change: the job, the sweeper and the seller agree a request once.
 import { z } from 'zod'
 import { REFUND_VERIFY } from '@qshop/shared'
-import { defineJob } from '../../jobs/define.ts'
+import { defineJob } from '../../core/jobs/define.ts'
 import type { Unit } from '../../core/unitOfWork.ts'
 import { AppError } from '../../core/errors.ts'
-import type { Infra } from '../../plugins/infra.ts'
+import type { Infra } from '../../core/infra.ts'
 import { agreeRequest } from './decide.ts'
-import { QUEUE_AFTERSALES } from './queue.ts'
+import { QUEUE_AFTERSALES } from '../../core/jobs/queues.ts'
 
 export const AGREE_SWEEP_EVERY_MS = 60_000
 const SWEEP_BATCH = 200

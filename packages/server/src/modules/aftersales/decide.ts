@@ -11,7 +11,7 @@ import { readGroupConfig } from '../../core/configs.ts'
 import { businessError, notFound } from '../../core/errors.ts'
 import { isDuplicateKey } from '../../core/db/index.ts'
 import { runUnit, type Tx, type Unit, type UnitInfra } from '../../core/unitOfWork.ts'
-import type { Infra } from '../../plugins/infra.ts'
+import type { Infra } from '../../core/infra.ts'
 import { checkStillFits, closeRequest, payBack } from './payback.ts'
 import { scheduleReturnClose } from './returnCloseJob.ts'
 

@@ -3,9 +3,9 @@
 // take a request (eligibility.ts: paid to completed, not settled, within its after-sale window) — that counts the
 // request as open; the lines are then read under lock, capped, and written with open_line set, whose unique key
 // refuses a second open request on a line.
-import type { FastifyInstance } from 'fastify'
 import { Code, ORDER_STATUS, decimalToCents, fromCents, toCents, translate } from '@qshop/shared'
 import type { RefundCaps, RefundOpenBody } from '@qshop/shared/schemas/aftersales'
+import type { Infra } from '../../core/infra.ts'
 import { Prisma, isDuplicateKey } from '../../core/db/index.ts'
 import { businessNumber } from '../../core/businessNumbers.ts'
 import type { RequestContext } from '../../core/context.ts'
@@ -18,7 +18,7 @@ import { scheduleRefundAgree } from './agreeJob.ts'
 import { refundOpenableSql, refundRefusal } from './eligibility.ts'
 
 /** GET /api/user/order/{id}/refund_caps: per line what is left to ask for, and whether a request may be opened. */
-export async function refundCapsOf(app: FastifyInstance, ctx: RequestContext, orderId: number): Promise<RefundCaps> {
+export async function refundCapsOf(app: Infra, ctx: RequestContext, orderId: number): Promise<RefundCaps> {
   const userId = ctx.actor!.id
   const order = await app.db.orders.findFirst({
     where: { id: orderId, user_id: userId },
@@ -52,7 +52,7 @@ export async function refundCapsOf(app: FastifyInstance, ctx: RequestContext, or
   }
 }
 /** Evidence images must be the caller's own uploads. */
-async function checkImages(app: FastifyInstance, ctx: RequestContext, images: string[]): Promise<void> {
+async function checkImages(app: Infra, ctx: RequestContext, images: string[]): Promise<void> {
   const wanted = [...new Set(images)]
   if (!wanted.length) return
   const own = await app.db.uploads.count({ where: { area: 'user', owner_id: ctx.actor!.id, is_private: 0, url: { in: wanted } } })
@@ -69,7 +69,7 @@ async function countOpen(tx: Tx, userId: number, orderId: number, type: number, 
 
 export type Opened = { id: number; refund_no: string; refund_money: string }
 
-export async function openRefund(app: FastifyInstance, ctx: RequestContext, key: string, body: RefundOpenBody): Promise<Opened> {
+export async function openRefund(app: Infra, ctx: RequestContext, key: string, body: RefundOpenBody): Promise<Opened> {
   const userId = ctx.actor!.id
   await checkImages(app, ctx, body.images)
   const task = await readGroupConfig(app, 'task')

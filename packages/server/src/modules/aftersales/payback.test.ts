@@ -11,7 +11,7 @@ import { createAdmin } from '../../../test/factories.ts'
 import { tokenFor } from '../rbac/testkit.ts'
 import { registerPaymentRefunder, type RefundRequest, type RefundResult } from '../../adapters/payment/index.ts'
 import { FakePaymentRefunder } from '../../adapters/payment/fake.ts'
-import { QUEUE_AFTERSALES } from './queue.ts'
+import { QUEUE_AFTERSALES } from '../../core/jobs/queues.ts'
 import { REFUND_SWEEP_AFTER_MS, confirmGatewayRefund, refundPaybackJob, sweepRefunding } from './payback.ts'
 import { paidWorld, shipOrder } from './testkit.ts'
 

@@ -21,13 +21,13 @@ import { post } from '../../core/ledger.ts'
 import { giveBackStock } from '../inventory/index.ts'
 import { transition } from '../../core/transition.ts'
 import { runUnit, type Tx, type Unit } from '../../core/unitOfWork.ts'
-import { defineJob } from '../../jobs/define.ts'
+import { defineJob } from '../../core/jobs/define.ts'
 import { paymentRefunderFor } from '../../adapters/payment/index.ts'
-import { completeIfReviewed } from '../reviews/service.ts'
-import { scheduleOrderSettle } from '../settlement/settleJob.ts'
-import type { Infra } from '../../plugins/infra.ts'
+import { completeIfReviewed } from '../reviews/index.ts'
+import { scheduleOrderSettle } from '../settlement/index.ts'
+import type { Infra } from '../../core/infra.ts'
 import { capLine, stillFits, type CapLineRow } from './caps.ts'
-import { QUEUE_AFTERSALES } from './queue.ts'
+import { QUEUE_AFTERSALES } from '../../core/jobs/queues.ts'
 
 const S = REFUND_STEP
 
@@ -203,7 +203,7 @@ export const refundPaybackJob = defineJob({
   name: 'refund-payback',
   payload: z.object({ refund_id: z.number().int().positive() }),
   key: (p) => p.refund_id,
-  // A gateway failure fails the job: BullMQ retries it (outbox.ts: attempts and backoff), the sweeper after that.
+  // A gateway failure fails the job: BullMQ retries it (core/jobs/outbox.ts: attempts and backoff), the sweeper after that.
   process: async (infra, p) => ({ outcome: await refundThroughGateway(infra, p.refund_id) }),
   sweep: { every: REFUND_SWEEP_EVERY_MS, run: (infra) => sweepRefunding(infra) },
 })

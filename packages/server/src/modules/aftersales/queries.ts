@@ -1,7 +1,7 @@
 // Reading requests: the shopper's own (list and detail), and the presentation every area shares (order number, store,
 // lines). Another's request is 404 like a missing one.
-import type { FastifyInstance } from 'fastify'
 import type { RefundListQuery } from '@qshop/shared/schemas/aftersales'
+import type { Infra } from '../../core/infra.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
 import type { Db } from '../../core/db/index.ts'
 import { notFound } from '../../core/errors.ts'
@@ -36,7 +36,7 @@ export async function presentRefunds<R extends Row>(db: Db, rows: R[]) {
   }))
 }
 
-export async function listOwnRefunds(app: FastifyInstance, userId: number, q: RefundListQuery) {
+export async function listOwnRefunds(app: Infra, userId: number, q: RefundListQuery) {
   const where = { user_id: userId }
   const [total, rows] = await Promise.all([
     app.db.refunds.count({ where }),
@@ -52,7 +52,7 @@ export async function listOwnRefunds(app: FastifyInstance, userId: number, q: Re
   }
 }
 
-export async function ownRefund(app: FastifyInstance, userId: number, id: number) {
+export async function ownRefund(app: Infra, userId: number, id: number) {
   const row = await app.db.refunds.findFirst({ where: { id, user_id: userId }, select: REFUND_SELECT })
   if (!row) throw notFound()
   return (await presentRefunds(app.db, [row]))[0]

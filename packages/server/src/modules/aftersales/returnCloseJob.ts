@@ -8,9 +8,9 @@ import { z } from 'zod'
 import { REFUND_STEP, REFUND_TYPE, REFUND_VERIFY, REFUND_VERIFY_FLOW } from '@qshop/shared'
 import { transition } from '../../core/transition.ts'
 import { runUnit, type Unit, type UnitInfra } from '../../core/unitOfWork.ts'
-import { defineJob } from '../../jobs/define.ts'
+import { defineJob } from '../../core/jobs/define.ts'
 import { closeRequest } from './payback.ts'
-import { QUEUE_AFTERSALES } from './queue.ts'
+import { QUEUE_AFTERSALES } from '../../core/jobs/queues.ts'
 
 export const RETURN_CLOSE_SWEEP_EVERY_MS = 5 * 60_000
 const SWEEP_BATCH = 200

@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify'
 import {
   adminAuthEditBody, authEditBody, editSecureBody, forgetPasswordBody, isLoginQuery, loginBody, providerBody, refreshBody, registerBody, smsBody,
 } from '@qshop/shared/schemas/auth'
-import type { AppModule, ScopePlugin } from '../types.ts'
-import { ok } from '../../plugins/envelope.ts'
+import type { AppModule, ScopePlugin } from '../../core/module.ts'
+import { ok } from '../../core/envelope.ts'
 import type { Actor } from '../../core/context.ts'
 import { accountInfo, editAccount, editSecure, forgetPassword, loggedInId, login, register, requestSmsCode } from './service.ts'
 

@@ -1,18 +1,22 @@
 // Accounts of the three areas: login, registration, password recovery, own profile and secure settings.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { maskPhone, type AuthEditBody, type EditSecureBody, type LoginBody, type Provider, type RegisterBody, type SmsUsage } from '@qshop/shared/schemas/auth'
 import { zx, type MessageKey } from '@qshop/shared'
 import { STORE_VERIFY } from '@qshop/shared/schemas/catalog'
+import type { Infra } from '../../core/infra.ts'
 import type { Actor, AreaName } from '../../core/context.ts'
 import { AppError, businessError, invalid, unauthenticated } from '../../core/errors.ts'
 import { hashPassword, randomToken, verifyPassword } from '../../core/hash.ts'
 import { hashPayPassword } from '../../core/payPassword.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
-import type { TokenPair } from '../../plugins/auth.ts'
+import type { Sessions, TokenPair } from '../../core/sessions.ts'
 import { reserveLoginAttempt } from './loginThrottle.ts'
 import { consumeSmsCode, sendSmsCode } from './sms.ts'
-import { defaultUrl } from '../rbac/menuTree.ts'
+import { defaultUrl } from '../rbac/index.ts'
+
+/** What the services that issue or end sessions take: the infrastructure and the auth plugin's tokens. */
+type SessionInfra = Infra & Pick<Sessions, 'tokens'>
 
 const USER_AREAS: AreaName[] = ['user', 'seller']
 const areasOfAccount = (actor: Actor): AreaName[] => (actor.area === 'admin' ? ['admin'] : USER_AREAS)
@@ -31,7 +35,7 @@ function loginArea(body: Pick<LoginBody, 'area' | 'provider'>): AreaName {
   return body.area ?? (body.provider === 'admins' ? 'admin' : 'user')
 }
 
-export async function login(app: FastifyInstance, req: FastifyRequest, body: LoginBody): Promise<TokenPair> {
+export async function login(app: SessionInfra, req: FastifyRequest, body: LoginBody): Promise<TokenPair> {
   const area = loginArea(body)
   // Same answer whether the account exists or not.
   if (area === 'admin') {
@@ -80,7 +84,7 @@ function duplicateAccount(err: unknown): unknown {
   return businessError(mapped.data && typeof mapped.data === 'object' && 'phone' in mapped.data ? 'msg.phoneExists' : 'msg.userExists')
 }
 
-export async function register(app: FastifyInstance, req: FastifyRequest, body: RegisterBody): Promise<TokenPair> {
+export async function register(app: SessionInfra, req: FastifyRequest, body: RegisterBody): Promise<TokenPair> {
   const { db } = app
   if (body.inviter_id && !(await db.users.findUnique({ where: { id: body.inviter_id }, select: { id: true } })))
     throw businessError('msg.inviterNotFound')
@@ -113,7 +117,7 @@ export async function register(app: FastifyInstance, req: FastifyRequest, body: 
   return app.tokens.issue('user', user.id, req)
 }
 
-export async function forgetPassword(app: FastifyInstance, body: { phone: string; code: string; password: string }): Promise<void> {
+export async function forgetPassword(app: SessionInfra, body: { phone: string; code: string; password: string }): Promise<void> {
   // The same work for a registered and an unknown phone: an unknown phone has no code, so it fails like a wrong one.
   const password = await hashPassword(body.password)
   const userId = await runUnit(app, async (tx) => {
@@ -131,7 +135,7 @@ export async function forgetPassword(app: FastifyInstance, body: { phone: string
  * strangers (docs/security.md): register codes go to any phone, login and password codes only to registered
  * ones with the same answer either way. edit_user and bind_phone need a logged-in shopper.
  */
-export async function requestSmsCode(app: FastifyInstance, req: FastifyRequest, phone: string, usage: SmsUsage): Promise<MessageKey> {
+export async function requestSmsCode(app: Infra, req: FastifyRequest, phone: string, usage: SmsUsage): Promise<MessageKey> {
   const owner = await app.db.users.findUnique({ where: { phone }, select: { id: true } })
   if (usage === 'edit_user' || usage === 'bind_phone') {
     if (!req.actor) throw unauthenticated()
@@ -145,13 +149,13 @@ export async function requestSmsCode(app: FastifyInstance, req: FastifyRequest, 
 }
 
 /** The id of the account a valid token of any area (or of `provider`) belongs to, else null. */
-export async function loggedInId(app: FastifyInstance, req: FastifyRequest, provider?: Provider): Promise<number | null> {
+export async function loggedInId(app: Pick<Sessions, 'actors'>, req: FastifyRequest, provider?: Provider): Promise<number | null> {
   const actor = await app.actors.fromToken(req)
   if (!actor || (provider && (provider === 'admins') !== (actor.area === 'admin'))) return null
   return actor.id
 }
 
-export async function accountInfo(app: FastifyInstance, actor: Actor): Promise<Record<string, unknown>> {
+export async function accountInfo(app: Infra, actor: Actor): Promise<Record<string, unknown>> {
   if (actor.area === 'admin') {
     const admin = await app.db.admins.findUnique({
       where: { id: actor.id },
@@ -175,7 +179,7 @@ export async function accountInfo(app: FastifyInstance, actor: Actor): Promise<R
 
 /** The login password of the actor's account, checked like a login: failures count towards its login lock, and the
  *  right one clears the failures of this address as a login does. */
-async function confirmPassword(app: FastifyInstance, req: FastifyRequest, actor: Actor, plain: string): Promise<void> {
+async function confirmPassword(app: Infra, req: FastifyRequest, actor: Actor, plain: string): Promise<void> {
   const attempt = await reserveLoginAttempt(app, actor.area === 'admin' ? 'admins' : 'users', actor.id, actor.username, req.ip)
   const where = { where: { id: actor.id }, select: { password: true } }
   const account = actor.area === 'admin' ? await app.db.admins.findUnique(where) : await app.db.users.findUnique(where)
@@ -190,7 +194,7 @@ type SmsProof = { phone: string; code: string }
  * here), or an SMS code of usage edit_user sent to the account's phone (answered, to be consumed in the
  * transaction of the change it authorises).
  */
-async function proveOwnership(app: FastifyInstance, req: FastifyRequest, actor: Actor, proof: { password?: string; code?: string }): Promise<SmsProof | null> {
+async function proveOwnership(app: Infra, req: FastifyRequest, actor: Actor, proof: { password?: string; code?: string }): Promise<SmsProof | null> {
   if (proof.password !== undefined) {
     await confirmPassword(app, req, actor, proof.password)
     return null
@@ -201,7 +205,7 @@ async function proveOwnership(app: FastifyInstance, req: FastifyRequest, actor: 
 }
 
 /** Nickname, avatar and password only. A new password needs proof of ownership and ends the account's other sessions. */
-export async function editAccount(app: FastifyInstance, req: FastifyRequest, actor: Actor, body: AuthEditBody): Promise<void> {
+export async function editAccount(app: SessionInfra, req: FastifyRequest, actor: Actor, body: AuthEditBody): Promise<void> {
   const data: { nickname?: string; avatar?: string; password?: string } = {}
   if (body.nickname !== undefined) data.nickname = body.nickname
   if (body.avatar !== undefined) data.avatar = body.avatar
@@ -224,7 +228,7 @@ export async function editAccount(app: FastifyInstance, req: FastifyRequest, act
  * phone can set one too) or phone number (codes sent to the phone it replaces and to the new one). A new phone ends
  * the account's other sessions.
  */
-export async function editSecure(app: FastifyInstance, req: FastifyRequest, actor: Actor, body: EditSecureBody): Promise<void> {
+export async function editSecure(app: SessionInfra, req: FastifyRequest, actor: Actor, body: EditSecureBody): Promise<void> {
   const { db } = app
   const user = await db.users.findUnique({ where: { id: actor.id }, select: { phone: true } })
   if (!user) throw unauthenticated()

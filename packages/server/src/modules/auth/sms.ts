@@ -2,9 +2,10 @@
 // at most MAX_ATTEMPTS guesses per code. Send quotas (docs/security.md) live in Redis so they hold across api
 // instances.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import type { SmsUsage } from '@qshop/shared/schemas/auth'
 import type { MessageKey } from '@qshop/shared'
+import type { Infra } from '../../core/infra.ts'
 import { businessError, tooMany } from '../../core/errors.ts'
 import { accountKey, addressKey } from '../../core/rateLimits.ts'
 import { readConfig } from '../../core/configs.ts'
@@ -15,7 +16,7 @@ import type { Tx } from '../../core/resource.ts'
 const MAX_ATTEMPTS = 5
 
 /** Keyed hash: a leaked sms_logs table does not reveal codes (6 digits are otherwise trivial to brute-force). */
-function codeHash(app: FastifyInstance, phone: string, usage: string, code: string): string {
+function codeHash(app: Infra, phone: string, usage: string, code: string): string {
   return createHmac('sha256', app.config.JWT_SECRET).update(`${phone}:${usage}:${code}`).digest('hex')
 }
 
@@ -31,7 +32,7 @@ function nextMidnight(): number {
   return new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime()
 }
 
-const intervalKey = (app: FastifyInstance, phone: string, usage: SmsUsage) => app.key('sms', 'interval', phone, usage)
+const intervalKey = (app: Infra, phone: string, usage: SmsUsage) => app.key('sms', 'interval', phone, usage)
 
 /**
  * A quota counted under `key` for `seconds`. A quota of a calendar window (an hour, a day) frees up when the
@@ -56,7 +57,7 @@ return {0, 0}`
  * The quotas one send uses, in the order they are checked. A refused send uses none of them: a stranger held
  * back by the cap of (victim's phone, own address) uses up nothing more of the phone's cap for all addresses.
  */
-function sendQuotas(app: FastifyInstance, req: FastifyRequest, phone: string, usage: SmsUsage): Quota[] {
+function sendQuotas(app: Infra, req: FastifyRequest, phone: string, usage: SmsUsage): Quota[] {
   const { config } = app
   const address = addressKey(req.ip)
   const day = today()
@@ -77,7 +78,7 @@ function sendQuotas(app: FastifyInstance, req: FastifyRequest, phone: string, us
 }
 
 /** Claims one send from every quota, or refuses with 429 and when the used-up quota frees up. */
-async function claimSendSlot(app: FastifyInstance, req: FastifyRequest, phone: string, usage: SmsUsage): Promise<void> {
+async function claimSendSlot(app: Infra, req: FastifyRequest, phone: string, usage: SmsUsage): Promise<void> {
   const quotas = sendQuotas(app, req, phone, usage)
   const args = quotas.flatMap((q) => [q.cap, q.seconds])
   const [refused, keyLeftMs] = (await app.redis.eval(TAKE_QUOTAS, quotas.length, ...quotas.map((q) => q.key), ...args)) as [number, number]
@@ -90,7 +91,7 @@ async function claimSendSlot(app: FastifyInstance, req: FastifyRequest, phone: s
  * Sends a fresh code for `usage` to `phone`; the caller has done the usage's pre-checks. Without `deliver` the
  * send uses its quotas like any other and stops there: nothing is sent or logged (a phone no code may go to).
  */
-export async function sendSmsCode(app: FastifyInstance, req: FastifyRequest, phone: string, usage: SmsUsage, { deliver = true } = {}): Promise<void> {
+export async function sendSmsCode(app: Infra, req: FastifyRequest, phone: string, usage: SmsUsage, { deliver = true } = {}): Promise<void> {
   await claimSendSlot(app, req, phone, usage)
   if (!deliver) return
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
@@ -124,7 +125,7 @@ export async function sendSmsCode(app: FastifyInstance, req: FastifyRequest, pho
  * Pass the transaction of the change the code authorises: if it rolls back, the code stays usable.
  * Two concurrent verifications of one code: the guarded UPDATE lets exactly one through.
  */
-export async function consumeSmsCode(app: FastifyInstance, db: Db | Tx, phone: string, usage: SmsUsage, code: string): Promise<void> {
+export async function consumeSmsCode(app: Infra, db: Db | Tx, phone: string, usage: SmsUsage, code: string): Promise<void> {
   const now = new Date()
   const latest = await db.sms_logs.findFirst({
     where: { phone, name: usage, status: 1 },

@@ -2,8 +2,8 @@
 // the common module's.
 import { cartAddBody, cartUpdateBody } from '@qshop/shared/schemas/cart'
 import { idParam, idsParam } from '@qshop/shared/schemas/common'
-import type { AppModule } from '../types.ts'
-import { ok } from '../../plugins/envelope.ts'
+import type { AppModule } from '../../core/module.ts'
+import { ok } from '../../core/envelope.ts'
 import { requestContext } from '../../core/context.ts'
 import { addToCart, listCart, removeCartLines, updateCartLine } from './service.ts'
 

@@ -3,15 +3,15 @@
 // in, never more than is in stock. What changed since — goods off shelf, SKU deleted, stock short — is answered on
 // the line as its state, never by dropping it. Writes lock the shopper (core/shopperLock.ts): two adds of the same
 // goods and SKU end as one line with both quantities, and the line limit holds under concurrent adds.
-import type { FastifyInstance } from 'fastify'
 import { Code, decimalToCents, fromCents, timesCents } from '@qshop/shared'
 import { MAX_CART_LINES, type CartAdd, type CartDelete, type CartLine, type CartLineState, type CartStore, type CartWrite } from '@qshop/shared/schemas/cart'
+import type { Infra } from '../../core/infra.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { AppError, businessError, notFound } from '../../core/errors.ts'
 import { inShopperUnit } from '../../core/shopperLock.ts'
 import { InsufficientStock } from '../inventory/index.ts'
 import type { Tx } from '../../core/unitOfWork.ts'
-import { visibleGoodsWhere } from '../catalog/visibility.ts'
+import { visibleGoodsWhere } from '../catalog/index.ts'
 
 /** Shown for the SKU of a goods that has none. */
 const NO_SKU_NAME = '-'
@@ -44,7 +44,7 @@ async function visibleGoods(tx: Tx, goodsId: number) {
 
 /** Adds the goods (and SKU) to the cart, into its existing line when there is one; the line's new quantity must be in
  *  stock, and a new line must fit in the cart. */
-export async function addToCart(app: FastifyInstance, ctx: RequestContext, input: CartAdd): Promise<CartWrite> {
+export async function addToCart(app: Infra, ctx: RequestContext, input: CartAdd): Promise<CartWrite> {
   return inShopperUnit(app, ctx, async (tx, userId) => {
     const goods = await visibleGoods(tx, input.goods_id)
     const stock = await purchasableStock(tx, goods, input.sku_id)
@@ -65,7 +65,7 @@ export async function addToCart(app: FastifyInstance, ctx: RequestContext, input
 }
 
 /** Sets a line's quantity; its goods must still be on sale with its SKU, and the quantity in stock. */
-export async function updateCartLine(app: FastifyInstance, ctx: RequestContext, id: number, buyNum: number): Promise<CartWrite> {
+export async function updateCartLine(app: Infra, ctx: RequestContext, id: number, buyNum: number): Promise<CartWrite> {
   return inShopperUnit(app, ctx, async (tx, userId) => {
     const line = await tx.carts.findFirst({ where: { id, user_id: userId }, select: { goods_id: true, sku_id: true } })
     if (!line) throw notFound()
@@ -77,7 +77,7 @@ export async function updateCartLine(app: FastifyInstance, ctx: RequestContext, 
 }
 
 /** Removes the shopper's lines; one id that is not theirs refuses the whole batch (404). */
-export async function removeCartLines(app: FastifyInstance, ctx: RequestContext, ids: number[]): Promise<CartDelete> {
+export async function removeCartLines(app: Infra, ctx: RequestContext, ids: number[]): Promise<CartDelete> {
   return inShopperUnit(app, ctx, async (tx, userId) => {
     const own = await tx.carts.count({ where: { id: { in: ids }, user_id: userId } })
     if (own !== ids.length) throw notFound()
@@ -90,7 +90,7 @@ type LineRow = { id: number; goods_id: number; sku_id: number; store_id: number;
 
 /** The shopper's lines grouped by store, the stores in the order of their newest line, each line as it can be bought
  *  now. */
-export async function listCart(app: FastifyInstance, ctx: RequestContext): Promise<CartStore[]> {
+export async function listCart(app: Infra, ctx: RequestContext): Promise<CartStore[]> {
   const rows: LineRow[] = await app.db.carts.findMany({
     where: { user_id: shopperOf(ctx) },
     select: { id: true, goods_id: true, sku_id: true, store_id: true, buy_num: true },

@@ -8,12 +8,12 @@
 // favourites, reviews), `invalidateGoods` when anything else of a goods did. Stock is never cached: the goods page
 // reads its stock and prices per request, search its rows' stock (modules/inventory/live.ts).
 import { createHash } from 'node:crypto'
-import type { FastifyInstance } from 'fastify'
+import type { Infra } from '../../core/infra.ts'
 import { toWire } from '../../core/wire.ts'
-import { invalidateCatalogCache } from '../common/service.ts'
+import { invalidateCatalogCache } from '../common/index.ts'
 
 /** What invalidation needs: the api's app or a worker's infra. */
-type CacheHost = Pick<FastifyInstance, 'redis' | 'key'>
+export type CacheHost = Pick<Infra, 'redis' | 'key'>
 
 const TTL_SECONDS = 600
 const TOMBSTONE = '!'
@@ -29,7 +29,7 @@ const searchGenKey = (app: CacheHost) => app.key('catalog', 'search_gen')
 /** A cached search result (its counts, or a whole category page), stamped with the search generation read before
  *  computing it: a write that moves the generation on retires them all, and a fill computed before that write carries
  *  the old stamp, which no reader accepts. Generation and value come in one round trip. */
-export async function cachedSearch<T>(app: FastifyInstance, kind: 'facets' | 'page', params: object, ttl: number, load: () => Promise<T>): Promise<T> {
+export async function cachedSearch<T>(app: Infra, kind: 'facets' | 'page', params: object, ttl: number, load: () => Promise<T>): Promise<T> {
   const key = app.key('catalog', kind, createHash('sha1').update(JSON.stringify(params)).digest('hex'))
   const [gen, hit] = await app.redis.mget(searchGenKey(app), key)
   const stamp = gen ?? '0'
@@ -43,7 +43,7 @@ export async function cachedSearch<T>(app: FastifyInstance, kind: 'facets' | 'pa
 }
 
 /** The cached wire form of `load()` (null included), loading and filling on a miss. */
-export async function cachedJson<T>(app: FastifyInstance, key: string, load: () => Promise<T>, ttl = TTL_SECONDS): Promise<T> {
+export async function cachedJson<T>(app: Infra, key: string, load: () => Promise<T>, ttl = TTL_SECONDS): Promise<T> {
   const hit = await app.redis.get(key)
   if (hit !== null && hit !== TOMBSTONE) return JSON.parse(hit) as T
   const value = toWire(await load()) as T
@@ -52,7 +52,7 @@ export async function cachedJson<T>(app: FastifyInstance, key: string, load: () 
 }
 
 /** What cachedJson holds under `key` (null included), without loading it on a miss: undefined then. */
-export async function peekJson<T>(app: FastifyInstance, key: string): Promise<T | undefined> {
+export async function peekJson<T>(app: CacheHost, key: string): Promise<T | undefined> {
   const hit = await app.redis.get(key)
   return hit === null || hit === TOMBSTONE ? undefined : (JSON.parse(hit) as T)
 }
@@ -84,18 +84,18 @@ export async function invalidateGoodsCounters(app: CacheHost, goodsIds: number[]
 }
 
 /** After a change of a store's settings (name, logo...) that leaves its visibility as it was; search rows show its name. */
-export async function invalidateStoreCard(app: FastifyInstance, storeId: number): Promise<void> {
+export async function invalidateStoreCard(app: Infra, storeId: number): Promise<void> {
   await invalidateKeys(app, [storeCardKey(app, storeId), homeKey(app)], true)
 }
 
 /** After a store became visible or hidden: every goods detail of the store too. */
-export async function invalidateStore(app: FastifyInstance, storeId: number): Promise<void> {
+export async function invalidateStore(app: Infra, storeId: number): Promise<void> {
   const goods = await app.db.goods.findMany({ where: { store_id: storeId }, select: { id: true } })
   await invalidateGoods(app, goods.map((g) => g.id), [storeId])
 }
 
 /** After a category or brand changed: details embed their names, so every cached detail goes (rare admin writes). */
-export async function invalidateCatalogNames(app: FastifyInstance): Promise<void> {
+export async function invalidateCatalogNames(app: Infra): Promise<void> {
   await invalidateCatalogCache(app)
   const pattern = `${app.key('catalog', 'goods')}:*`
   let cursor = '0'

@@ -1,12 +1,12 @@
 // The category tree as lookups (from the cached tree of /api/common): levels, paths from the top, level-3 descendants.
-import type { FastifyInstance } from 'fastify'
 import { CLASS_LEVELS } from '@qshop/shared/schemas/catalog'
-import { classTree, type ClassNode } from '../common/service.ts'
+import type { Infra } from '../../core/infra.ts'
+import { classTree, type ClassNode } from '../common/index.ts'
 
 export type ClassInfo = { id: number; name: string; pid: number; thumb: string; level: number; node: ClassNode }
 export type ClassIndex = Map<number, ClassInfo>
 
-export async function classIndex(app: FastifyInstance): Promise<ClassIndex> {
+export async function classIndex(app: Infra): Promise<ClassIndex> {
   const index: ClassIndex = new Map()
   const walk = (nodes: ClassNode[], level: number) => {
     for (const node of nodes) {

@@ -1,14 +1,14 @@
 // Storefront goods detail (GET /api/goods/{id}): the goods part and the store card come from Redis (cache.ts); the
 // stock and prices of the goods and its SKUs, and whether the shopper favourited it, are read per request (the cached
 // part holds neither stock nor prices: modules/inventory/index.ts says why they are read, not invalidated).
-import type { FastifyInstance } from 'fastify'
 import { FAVORITE_TYPE } from '@qshop/shared/schemas/catalog'
 import { fromCents, toCents } from '@qshop/shared'
+import type { Infra } from '../../core/infra.ts'
 import { notFound } from '../../core/errors.ts'
 import { liveGoods, type LiveGoods } from '../inventory/index.ts'
-import { storeCard, BEST_SELLERS, type StoreCard } from '../stores/card.ts'
-import { brandList } from '../common/service.ts'
-import { cachedJson, goodsDetailKey, peekJson, storeCardKey } from './cache.ts'
+import { storeCard, BEST_SELLERS, type StoreCard } from './storeCard.ts'
+import { brandList } from '../common/index.ts'
+import { cachedJson, goodsDetailKey, peekJson, storeCardKey, type CacheHost } from './cache.ts'
 import { classIndex, classPath } from './classes.ts'
 import { splitList } from './format.ts'
 import { commentStatistics } from './reviews.ts'
@@ -17,7 +17,7 @@ import { isFavorite } from './favorites.ts'
 
 const SALE_LIST = BEST_SELLERS - 1
 
-async function loadGoodsDetail(app: FastifyInstance, id: number) {
+async function loadGoodsDetail(app: Infra, id: number) {
   const goods = await app.db.goods.findFirst({
     where: { id, ...visibleGoodsWhere() },
     select: {
@@ -71,7 +71,7 @@ function withLive(goods: GoodsDetail, live: LiveGoods) {
   return { ...goods, ...live.goods, skus, price_min: fromCents(Math.min(...prices)), price_max: fromCents(Math.max(...prices)) }
 }
 
-export async function goodsDetail(app: FastifyInstance, id: number, shopperId: number | undefined) {
+export async function goodsDetail(app: Infra, id: number, shopperId: number | undefined) {
   const [goods, live] = await Promise.all([cachedJson<GoodsDetail | null>(app, goodsDetailKey(app, id), () => loadGoodsDetail(app, id)), liveGoods(app.db, id)])
   if (!goods || !live) throw notFound()
   const [card, fav] = await Promise.all([
@@ -87,14 +87,14 @@ export async function goodsDetail(app: FastifyInstance, id: number, shopperId: n
  * The goods' main picture (its gallery's first) when GET /api/goods/{id} has the goods and its store cached as
  * visible; undefined otherwise, also on a miss: it never reads the database (peekJson).
  */
-export async function cachedGoodsPicture(app: FastifyInstance, id: number): Promise<string | undefined> {
+export async function cachedGoodsPicture(app: CacheHost, id: number): Promise<string | undefined> {
   const goods = await peekJson<GoodsDetail | null>(app, goodsDetailKey(app, id))
   if (!goods || !(await peekJson<StoreCard | null>(app, storeCardKey(app, goods.store_id)))) return undefined
   return [goods.goods_master_image, ...goods.goods_images].find(Boolean)
 }
 
 /** The goods is visible (its detail loads): 404 otherwise. For reads beside it, e.g. its reviews. */
-export async function requireVisibleGoods(app: FastifyInstance, id: number): Promise<void> {
+export async function requireVisibleGoods(app: Infra, id: number): Promise<void> {
   const goods = await cachedJson<GoodsDetail | null>(app, goodsDetailKey(app, id), () => loadGoodsDetail(app, id))
   if (!goods) throw notFound()
 }

@@ -1,17 +1,17 @@
 // Shoppers' favourite goods and followed stores. Toggling a goods moves goods.goods_collect in the same transaction;
 // only visible goods and stores can be added, and the list shows only those still visible.
-import type { FastifyInstance } from 'fastify'
 import { FAVORITE_TYPE } from '@qshop/shared/schemas/catalog'
+import type { Infra } from '../../core/infra.ts'
 import { notFound } from '../../core/errors.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
 import { runUnit, type Tx, type Unit } from '../../core/unitOfWork.ts'
-import { GOODS_CARD_SELECT, PUBLIC_STORE_SELECT, presentPublicStore } from '../stores/card.ts'
+import { GOODS_CARD_SELECT, PUBLIC_STORE_SELECT, presentPublicStore } from './storeCard.ts'
 import { invalidateGoodsCounters } from './cache.ts'
 import { visibleGoodsWhere, visibleStoreWhere } from './visibility.ts'
 
 type Kind = 0 | 1
 
-export async function isFavorite(app: FastifyInstance, userId: number, outId: number, kind: Kind): Promise<boolean> {
+export async function isFavorite(app: Infra, userId: number, outId: number, kind: Kind): Promise<boolean> {
   const row = await app.db.favorites.findUnique({ where: { user_id_out_id_is_type: { user_id: userId, out_id: outId, is_type: kind } }, select: { id: true } })
   return row !== null
 }
@@ -33,12 +33,12 @@ async function removeRows(tx: Tx, rows: { id: number; out_id: number; is_type: n
 }
 
 /** Drops the cached counters of the goods whose favourites changed, once the change is committed. */
-function invalidateAfter(app: FastifyInstance, unit: Unit, touched: Touched) {
+function invalidateAfter(app: Infra, unit: Unit, touched: Touched) {
   if (touched.length) unit.afterCommit(() => invalidateGoodsCounters(app, touched.map((t) => t.goodsId), [...new Set(touched.map((t) => t.storeId))]))
 }
 
 /** Adds the favourite when absent (the target must be visible), removes it when present. Answers the new state. */
-export async function toggleFavorite(app: FastifyInstance, userId: number, outId: number, kind: Kind): Promise<boolean> {
+export async function toggleFavorite(app: Infra, userId: number, outId: number, kind: Kind): Promise<boolean> {
   try {
     return await runUnit(app, async (tx, unit) => {
       const key = { user_id: userId, out_id: outId, is_type: kind }
@@ -65,7 +65,7 @@ export async function toggleFavorite(app: FastifyInstance, userId: number, outId
 }
 
 /** Removes the caller's favourites by row id; any id that is not the caller's refuses the whole batch (404). */
-export async function removeFavorites(app: FastifyInstance, userId: number, ids: number[]): Promise<number> {
+export async function removeFavorites(app: Infra, userId: number, ids: number[]): Promise<number> {
   await runUnit(app, async (tx, unit) => {
     const rows = await tx.favorites.findMany({ where: { id: { in: ids }, user_id: userId }, select: { id: true, out_id: true, is_type: true } })
     if (rows.length !== ids.length) throw notFound()
@@ -75,7 +75,7 @@ export async function removeFavorites(app: FastifyInstance, userId: number, ids:
 }
 
 /** A page of the caller's favourites of one kind whose goods or store is still visible, newest first. */
-export async function listFavorites(app: FastifyInstance, userId: number, kind: Kind, page: number, perPage: number) {
+export async function listFavorites(app: Infra, userId: number, kind: Kind, page: number, perPage: number) {
   const all = await app.db.favorites.findMany({ where: { user_id: userId, is_type: kind }, select: { out_id: true } })
   const ids = all.map((f) => f.out_id)
   const visibleIds = ids.length

@@ -6,7 +6,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import type { Worker } from 'bullmq'
 import { createTestApp, eventually, http, resetDb, startMaintenanceWorker } from '../../../test/helpers.ts'
-import { uploadRoot } from '../../plugins/uploads.ts'
+import { uploadRoot } from '../../adapters/storage/index.ts'
 import { createGoods, leafClasses, sellerWithStore, type Leaf, type TestSeller } from './testkit.ts'
 import { recordGoodsPictures } from './imageSpace.ts'
 

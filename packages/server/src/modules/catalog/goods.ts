@@ -6,9 +6,10 @@
 // changed since the form loaded it refuses the whole save (409, the changed fields named). With the platform's goods
 // review on (configs.store.goods_verify), new goods and edits of name, subname or content wait for review (2); an edit
 // of a rejected goods resubmits it. With review off, every save approves (1).
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { Code, GOODS_REVIEW_FLOW } from '@qshop/shared'
 import { GOODS_VERIFY, FREIGHT, type GoodsCreate, type GoodsUpdate, type SkuInput } from '@qshop/shared/schemas/catalog'
+import type { Infra } from '../../core/infra.ts'
 import { readGroupConfig } from '../../core/configs.ts'
 import { AppError, businessError, invalid, notFound } from '../../core/errors.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
@@ -16,7 +17,7 @@ import { inUnit, runUnit, type Tx } from '../../core/unitOfWork.ts'
 import { transition } from '../../core/transition.ts'
 import type { RequestContext } from '../../core/context.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
-import { allowedClassIds } from '../stores/storeClasses.ts'
+import { allowedClassIds } from './storeClasses.ts'
 import { classIndex, classPath, isLeafClass } from './classes.ts'
 import { adjustStock, StockChanged } from '../inventory/index.ts'
 import { normalizeSkus, skuPrices, syncSkus } from './skus.ts'
@@ -44,7 +45,7 @@ type Existing = { goods_name: string; goods_subname: string; goods_content: stri
 
 const specIds = (value: string) => value.split(',').filter(Boolean).map(Number)
 
-async function reviewOn(app: FastifyInstance): Promise<boolean> {
+async function reviewOn(app: Infra): Promise<boolean> {
   return (await readGroupConfig(app, 'store')).goods_verify === true
 }
 
@@ -57,7 +58,7 @@ function nextVerify(review: boolean, existing: Existing | null, input: GoodsUpda
 }
 
 /** Checks the references of the posted fields against the store (400 naming the field). */
-async function checkReferences(app: FastifyInstance, req: FastifyRequest, tx: Tx, storeId: number, input: GoodsUpdate) {
+async function checkReferences(app: Infra, req: FastifyRequest, tx: Tx, storeId: number, input: GoodsUpdate) {
   if (input.class_id !== undefined) {
     if (!isLeafClass(await classIndex(app), input.class_id)) throw invalid({ class_id: req.t('valid.classLevel3') })
     if (!(await allowedClassIds(tx, storeId)).has(input.class_id)) throw invalid({ class_id: req.t('valid.classNotAllowed') })
@@ -82,7 +83,7 @@ function stockConflict(req: FastifyRequest, err: StockChanged, skus: SkuInput[] 
 }
 
 /** Creates (id null) or updates a goods of the caller's store; answers its id and review state. */
-export async function saveGoods(app: FastifyInstance, req: FastifyRequest, posted: GoodsCreate | GoodsUpdate, id: number | null) {
+export async function saveGoods(app: Infra, req: FastifyRequest, posted: GoodsCreate | GoodsUpdate, id: number | null) {
   const input = cleanRichTextFields(posted, ['goods_content', 'goods_content_mobile'])
   const storeId = req.actor?.storeId
   if (!storeId) throw notFound()
@@ -147,7 +148,7 @@ export async function saveGoods(app: FastifyInstance, req: FastifyRequest, poste
 }
 
 /** A goods as the forms edit it: images as a list, SKUs with their spec ids, the category path. */
-export async function goodsForEdit(app: FastifyInstance, where: Prisma.goodsWhereInput) {
+export async function goodsForEdit(app: Infra, where: Prisma.goodsWhereInput) {
   const row = await app.db.goods.findFirst({ where, select: { ...EDIT_SELECT, store: { select: { id: true, store_name: true } } } })
   if (!row) throw notFound()
   const { goods_skus, ...goods } = row
@@ -161,7 +162,7 @@ export async function goodsForEdit(app: FastifyInstance, where: Prisma.goodsWher
 
 /** Admin review: approve (1) or reject (0, with the reason shown to the seller) a pending goods, or reverse the
  *  decision on a decided one. */
-export async function verifyGoods(app: FastifyInstance, ctx: RequestContext, id: number, decision: { goods_verify: 0 | 1; refuse_info?: string }) {
+export async function verifyGoods(app: Infra, ctx: RequestContext, id: number, decision: { goods_verify: 0 | 1; refuse_info?: string }) {
   const approved = decision.goods_verify === GOODS_VERIFY.APPROVED
   const from = [GOODS_VERIFY.PENDING, approved ? GOODS_VERIFY.REJECTED : GOODS_VERIFY.APPROVED]
   return inUnit(app, ctx, async (tx, unit) => {

@@ -1,11 +1,11 @@
 // Storefront home (GET /api/home): ad slides and banners, one floor per top category (up to 8 visible goods of its
 // level-3 descendants, home picks first, then best sellers) and the recommended goods (home picks by sales).
 // The goods part is cached until a catalog write (cache.ts); ads have time windows, so they are cached briefly.
-import type { FastifyInstance } from 'fastify'
-import { activeAds } from '../content/service.ts'
-import { classTree } from '../common/service.ts'
-import { GOODS_CARD_SELECT } from '../stores/card.ts'
-import { cachedJson, homeKey, peekJson } from './cache.ts'
+import type { Infra } from '../../core/infra.ts'
+import { activeAds } from '../content/index.ts'
+import { classTree } from '../common/index.ts'
+import { GOODS_CARD_SELECT } from './storeCard.ts'
+import { cachedJson, homeKey, peekJson, type CacheHost } from './cache.ts'
 import { classIndex, leafClassIds } from './classes.ts'
 import { visibleGoodsWhere } from './visibility.ts'
 
@@ -15,7 +15,7 @@ const FLOOR_GOODS = 8
 const RECOMMENDED = 10
 const ADS_TTL_SECONDS = 60
 
-async function loadHomeGoods(app: FastifyInstance) {
+async function loadHomeGoods(app: Infra) {
   const [tree, index] = await Promise.all([classTree(app), classIndex(app)])
   const floors = await Promise.all(
     tree.map(async (top) => ({
@@ -40,10 +40,10 @@ async function loadHomeGoods(app: FastifyInstance) {
   return { floors: floors.filter((f) => f.goods.length > 0), recommended }
 }
 
-const homeAdsKey = (app: FastifyInstance) => app.key('catalog', 'home_ads')
+const homeAdsKey = (app: CacheHost) => app.key('catalog', 'home_ads')
 type HomeAds = { slides: Awaited<ReturnType<typeof activeAds>>; banners: Awaited<ReturnType<typeof activeAds>> }
 
-export async function homePage(app: FastifyInstance) {
+export async function homePage(app: Infra) {
   const [ads, goods] = await Promise.all([
     cachedJson<HomeAds>(app, homeAdsKey(app), async () => ({ slides: await activeAds(app, HOME_SLIDES_SLOT), banners: await activeAds(app, HOME_BANNER_SLOT) }), ADS_TTL_SECONDS),
     cachedJson(app, homeKey(app), () => loadHomeGoods(app)),
@@ -52,6 +52,6 @@ export async function homePage(app: FastifyInstance) {
 }
 
 /** The first slide's picture, when GET /api/home has it cached (peekJson: never a database read). */
-export async function cachedFirstSlide(app: FastifyInstance): Promise<string | undefined> {
+export async function cachedFirstSlide(app: CacheHost): Promise<string | undefined> {
   return (await peekJson<HomeAds>(app, homeAdsKey(app)))?.slides[0]?.image || undefined
 }

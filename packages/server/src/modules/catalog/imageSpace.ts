@@ -2,7 +2,7 @@
 // (uploads/service.ts); pictures the goods hold without such a row (the demo goods, goods saved before the image
 // space existed, imported rows) are recorded by this backfill, run by the seed and at every start.
 import path from 'node:path'
-import type { Infra } from '../../plugins/infra.ts'
+import type { Infra } from '../../core/infra.ts'
 
 /** Files of the platform's local storage: only these are recorded (an outside address is nobody's file to delete). */
 const LOCAL_FILE = /^\/uploads\/[^?#]+$/

@@ -1,7 +1,7 @@
 // Catalog jobs: the stored files of deleted image-space rows leave the storage once the delete is committed.
 import { z } from 'zod'
-import { defineJob } from '../../jobs/define.ts'
-import { QUEUE_MAINTENANCE } from '../../jobs/queues.ts'
+import { defineJob } from '../../core/jobs/define.ts'
+import { QUEUE_MAINTENANCE } from '../../core/jobs/queues.ts'
 import { removeUnusedFiles } from './storedFiles.ts'
 
 export const removeFilesJob = defineJob({

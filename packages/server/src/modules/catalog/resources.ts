@@ -1,10 +1,11 @@
 // Catalog resources served by the engine: the admin's category tree, brands and goods list; the seller's goods list,
 // attributes with their specs, brands (read only) and image space. Server parts hold the rules the declarations
 // cannot say: tree depth, deletes blocked by rows that use them, specs synced by name, caches dropped after writes.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import * as admin from '@qshop/shared/resources/admin/catalog'
 import * as seller from '@qshop/shared/resources/seller/catalog'
 import { CLASS_LEVELS } from '@qshop/shared/schemas/catalog'
+import type { Infra } from '../../core/infra.ts'
 import type { ServerResource, Tx } from '../../core/resource.ts'
 import type { Unit } from '../../core/unitOfWork.ts'
 import { businessError, invalid } from '../../core/errors.ts'
@@ -37,7 +38,7 @@ async function checkClassParent(req: FastifyRequest, tx: Tx, pid: number, selfId
   if (selfId !== null && level !== CLASS_LEVELS && (await tx.goods.count({ where: { class_id: selfId } }))) throw businessError('msg.inUse')
 }
 
-function adminResources(app: FastifyInstance): ServerResource[] {
+function adminResources(app: Infra): ServerResource[] {
   const namesChanged = async () => invalidateCatalogNames(app)
 
   const goodsClasses: ServerResource = {
@@ -90,7 +91,7 @@ async function deleteUnusedSpecs(tx: Tx, storeId: number, specIds: number[]): Pr
   if (Number(n) > 0) throw businessError('msg.specInUse')
 }
 
-function sellerResources(app: FastifyInstance): ServerResource[] {
+function sellerResources(app: Infra): ServerResource[] {
   const storeOf = (req: FastifyRequest) => req.actor!.storeId!
 
   const goods: ServerResource = {

@@ -4,8 +4,8 @@ import {
   commentListQuery, favoriteBody, favoriteListQuery, favoriteQuery, goodsCreateBody, goodsSearchQuery, goodsUpdateBody, goodsVerifyBody,
 } from '@qshop/shared/schemas/catalog'
 import { idParam, idsParam } from '@qshop/shared/schemas/common'
-import type { AppModule, ScopePlugin } from '../types.ts'
-import { ok } from '../../plugins/envelope.ts'
+import type { AppModule, ScopePlugin } from '../../core/module.ts'
+import { ok } from '../../core/envelope.ts'
 import { resourceRoutes } from '../../core/resource.ts'
 import { notFound } from '../../core/errors.ts'
 import { requestContext } from '../../core/context.ts'

@@ -11,10 +11,10 @@
 // every match, and whole category pages (no keywords), which few filter sets cover. Sales counters move no
 // generation, so a page sorted by sales may lag them by a minute at most. The rows' stock is never cached: each page
 // reads it by primary key (modules/inventory/live.ts).
-import type { FastifyInstance } from 'fastify'
 import { STOREFRONT_MAX_PAGE, type GoodsSearchQuery } from '@qshop/shared/schemas/catalog'
+import type { Infra } from '../../core/infra.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
-import { brandList } from '../common/service.ts'
+import { brandList } from '../common/index.ts'
 import { classIndex, leafClassIds } from './classes.ts'
 import { visibleGoodsSql } from './visibility.ts'
 import { searchQuery } from './searchText.ts'
@@ -102,7 +102,7 @@ type Refinements = {
 }
 
 /** The total and the brands and categories of the matches, most matches first (cached per filter set). */
-function refinements(app: FastifyInstance, q: GoodsSearchQuery, where: Prisma.Sql[]): Promise<Refinements> {
+function refinements(app: Infra, q: GoodsSearchQuery, where: Prisma.Sql[]): Promise<Refinements> {
   const { page: _page, per_page: _perPage, sort: _sort, ...filters } = q
   return cachedSearch(app, 'facets', filters, FACETS_TTL_SECONDS, async () => {
     const [rows, brandRows, index] = await Promise.all([app.db.$queryRaw<FacetRow[]>(searchFacetsSql(where)), brandList(app), classIndex(app)])
@@ -131,7 +131,7 @@ function refinements(app: FastifyInstance, q: GoodsSearchQuery, where: Prisma.Sq
   })
 }
 
-async function visibleEstimate(app: FastifyInstance): Promise<number> {
+async function visibleEstimate(app: Infra): Promise<number> {
   const key = app.key('catalog', 'visible_estimate')
   const hit = await app.redis.get(key)
   if (hit !== null) return Number(hit)
@@ -142,12 +142,12 @@ async function visibleEstimate(app: FastifyInstance): Promise<number> {
 
 /** Browsing without keywords (category, brand, store pages) is answered from the cache; keyword searches read rows.
  *  Either way the rows' stock is read now. */
-export async function searchGoods(app: FastifyInstance, q: GoodsSearchQuery) {
+export async function searchGoods(app: Infra, q: GoodsSearchQuery) {
   const found = keywordsOf(q).length ? await runSearch(app, q) : await cachedSearch(app, 'page', q, PAGE_TTL_SECONDS, () => runSearch(app, q))
   return { ...found, data: await withLiveStock(app.db, found.data) }
 }
 
-async function runSearch(app: FastifyInstance, q: GoodsSearchQuery) {
+async function runSearch(app: Infra, q: GoodsSearchQuery) {
   const keywords = keywordsOf(q).length > 0
   const leaves = q.class_id === undefined ? null : leafClassIds(await classIndex(app), q.class_id)
   const where = searchConditions(q, leaves)

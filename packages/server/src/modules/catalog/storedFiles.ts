@@ -1,8 +1,8 @@
 // Files of the seller's image space leave the storage after their rows, unless the store still shows them.
 import { storageFor } from '../../adapters/storage/index.ts'
 import { likeEscape } from '../../core/listSql.ts'
-import type { Infra } from '../../plugins/infra.ts'
-import { removeWithCopies } from '../uploads/sizedCopies.ts'
+import type { Infra } from '../../core/infra.ts'
+import { removeWithCopies } from '../uploads/index.ts'
 
 export type StoredFile = { url: string; disk_name: string }
 

@@ -8,8 +8,8 @@ import type { CheckoutLine } from '@qshop/shared/schemas/orders'
 import { Prisma, type Db, type RawStatements, type Tx } from '../../core/db/index.ts'
 import { AppError, businessError, notFound } from '../../core/errors.ts'
 import { InsufficientStock } from '../inventory/index.ts'
-import { ADDRESS_SELECT, type AddressRow } from '../addresses/service.ts'
-import { visibleGoodsSql } from '../catalog/visibility.ts'
+import { ADDRESS_SELECT, type AddressRow } from '../addresses/index.ts'
+import { visibleGoodsSql } from '../catalog/index.ts'
 import { storeFreight, type FreightTemplate } from './freight.ts'
 
 /** Shown for the SKU of a goods that has none. */

@@ -1,8 +1,8 @@
 // Checkout: /api/user/order/before (the preview per store) and /api/user/order/create (one order per store, under an
 // Idempotency-Key).
 import { orderBeforeBody, orderCreateBody } from '@qshop/shared/schemas/orders'
-import type { AppModule } from '../types.ts'
-import { ok } from '../../plugins/envelope.ts'
+import type { AppModule } from '../../core/module.ts'
+import { ok } from '../../core/envelope.ts'
 import { requestContext } from '../../core/context.ts'
 import { idempotencyKeyOf } from '../../core/idempotency.ts'
 import { createOrders, previewOrder } from './service.ts'

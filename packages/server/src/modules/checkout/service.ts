@@ -4,9 +4,9 @@
 // cancels staged. The lines are read and priced inside the unit, the reads sent with the key's record: a refusal
 // found while pricing rolls the unit back (no record kept), and a repeat of a request that succeeded answers its
 // orders even if the goods changed since (docs/checkout.md).
-import type { FastifyInstance } from 'fastify'
 import { fromCents } from '@qshop/shared'
 import type { OrderBefore, OrderCreate, OrderCreated, OrderPreview, StoreGroup } from '@qshop/shared/schemas/orders'
+import type { Infra } from '../../core/infra.ts'
 import { readGroupConfig } from '../../core/configs.ts'
 import { insertRows, Prisma } from '../../core/db/index.ts'
 import { businessNumber } from '../../core/businessNumbers.ts'
@@ -14,8 +14,8 @@ import type { RequestContext } from '../../core/context.ts'
 import { businessError, notFound } from '../../core/errors.ts'
 import { idempotent } from '../../core/idempotency.ts'
 import { takeStock } from '../inventory/index.ts'
-import { present as presentAddress } from '../addresses/service.ts'
-import { scheduleOrderCancel } from '../orders/cancelJob.ts'
+import { presentAddress } from '../addresses/index.ts'
+import { scheduleOrderCancel } from '../orders/index.ts'
 import { priceCheckout, priceInUnit, type PricedStore } from './pricing.ts'
 
 const ORDER_NAME_MAX = 200
@@ -55,7 +55,7 @@ function group(store: PricedStore): StoreGroup {
 const sum = (stores: PricedStore[], pick: (s: PricedStore) => number) => fromCents(stores.reduce((n, s) => n + pick(s), 0))
 
 /** POST /api/user/order/before */
-export async function previewOrder(app: FastifyInstance, ctx: RequestContext, input: OrderBefore): Promise<OrderPreview> {
+export async function previewOrder(app: Infra, ctx: RequestContext, input: OrderBefore): Promise<OrderPreview> {
   const priced = await priceCheckout(app.db, buyerOf(ctx), input.order, input.address_id)
   return {
     address: priced.address && presentAddress(priced.address),
@@ -68,7 +68,7 @@ export async function previewOrder(app: FastifyInstance, ctx: RequestContext, in
 }
 
 /** POST /api/user/order/create */
-export async function createOrders(app: FastifyInstance, ctx: RequestContext, key: string, input: OrderCreate): Promise<OrderCreated> {
+export async function createOrders(app: Infra, ctx: RequestContext, key: string, input: OrderCreate): Promise<OrderCreated> {
   const userId = buyerOf(ctx)
   const [task, store] = await Promise.all([readGroupConfig(app, 'task'), readGroupConfig(app, 'store')])
   const cancelMinutes = Number(task.cancel_minutes)

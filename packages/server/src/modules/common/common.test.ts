@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
 import { invalidateConfig } from '../../core/configs.ts'
-import { invalidateAreaCache, invalidateCatalogCache } from './service.ts'
+import { invalidateCatalogCache } from './service.ts'
+import { invalidateAreaCache } from '../content/areas.ts'
 
 let app: FastifyInstance
 

@@ -1,10 +1,10 @@
 // Shared storefront data: GET /api/common, /api/cart_count, /api/load_areas, /api/load_goods_classes.
 import { z } from 'zod'
 import { zx } from '@qshop/shared'
-import type { AppModule } from '../types.ts'
-import { ok } from '../../plugins/envelope.ts'
-import { publicSiteConfig } from '../content/service.ts'
-import { areaChildren, brandList, cartCount, classTree } from './service.ts'
+import type { AppModule } from '../../core/module.ts'
+import { ok } from '../../core/envelope.ts'
+import { areaChildren, publicSiteConfig } from '../content/index.ts'
+import { brandList, cartCount, classTree } from './service.ts'
 
 const tags = ['common']
 /** Open to everyone; a shopper's token, when sent, is read for the cart count. */

@@ -1,21 +1,18 @@
-// Catalog data every storefront page needs (category tree, brands), the area cascader and the cart badge.
-// Trees and brands change rarely and are read on every page load: they are cached in Redis and dropped on writes.
-import type { FastifyInstance } from 'fastify'
-import { notFound } from '../../core/errors.ts'
+// Catalog data every storefront page needs (category tree, brands) and the cart badge. The tree and the brands change
+// rarely and are read on every page load: they are cached in Redis and dropped on writes (modules/catalog). The area
+// cascader's data is the content module's, with the areas (modules/content/areas.ts).
+import type { Infra } from '../../core/infra.ts'
 
 export type ClassNode = { id: number; name: string; pid: number; thumb: string; children: ClassNode[] }
 export type Brand = { id: number; name: string; thumb: string }
-export type AreaOption = { id: number; name: string; code: string; pid: string; deep: number; has_children: boolean }
 
 /** The category tree is used with 3 levels (goods hang on level 3). */
 const CLASS_LEVELS = 3
 const CATALOG_TTL_SECONDS = 3600
-const AREAS_TTL_SECONDS = 86400
 
-const catalogKey = (app: FastifyInstance) => app.key('catalog')
-const areasKey = (app: FastifyInstance) => app.key('areas', 'children')
+const catalogKey = (app: Infra) => app.key('catalog')
 
-async function cached<T>(app: FastifyInstance, key: string, field: string, ttl: number, load: () => Promise<T>): Promise<T> {
+async function cached<T>(app: Infra, key: string, field: string, ttl: number, load: () => Promise<T>): Promise<T> {
   const hit = await app.redis.hget(key, field)
   if (hit !== null) return JSON.parse(hit) as T
   const value = await load()
@@ -24,16 +21,11 @@ async function cached<T>(app: FastifyInstance, key: string, field: string, ttl: 
 }
 
 /** Call after any write to goods_classes or goods_brands. */
-export async function invalidateCatalogCache(app: FastifyInstance): Promise<void> {
+export async function invalidateCatalogCache(app: Infra): Promise<void> {
   await app.redis.del(catalogKey(app))
 }
 
-/** Call after any write to areas. */
-export async function invalidateAreaCache(app: FastifyInstance): Promise<void> {
-  await app.redis.del(areasKey(app))
-}
-
-export function classTree(app: FastifyInstance): Promise<ClassNode[]> {
+export function classTree(app: Infra): Promise<ClassNode[]> {
   return cached(app, catalogKey(app), 'classes', CATALOG_TTL_SECONDS, async () => {
     const rows = await app.db.goods_classes.findMany({
       select: { id: true, name: true, pid: true, thumb: true },
@@ -47,36 +39,12 @@ export function classTree(app: FastifyInstance): Promise<ClassNode[]> {
   })
 }
 
-export function brandList(app: FastifyInstance): Promise<Brand[]> {
+export function brandList(app: Infra): Promise<Brand[]> {
   return cached(app, catalogKey(app), 'brands', CATALOG_TTL_SECONDS, () =>
     app.db.goods_brands.findMany({ select: { id: true, name: true, thumb: true }, orderBy: [{ is_sort: 'asc' }, { id: 'asc' }] }),
   )
 }
 
-/**
- * Children of one area for a lazy cascader. Addresses and stores hold area ids, so the parent is named by its id
- * (0 = provinces); areas.pid itself holds the parent's code.
- */
-export function areaChildren(app: FastifyInstance, parentId: number): Promise<AreaOption[]> {
-  return cached(app, areasKey(app), String(parentId), AREAS_TTL_SECONDS, async () => {
-    let parentCode = '0'
-    if (parentId > 0) {
-      const parent = await app.db.areas.findUnique({ where: { id: parentId }, select: { code: true } })
-      if (!parent) throw notFound()
-      parentCode = parent.code
-    }
-    const rows = await app.db.areas.findMany({
-      where: { pid: parentCode },
-      select: { id: true, name: true, code: true, pid: true, deep: true },
-      orderBy: [{ code: 'asc' }],
-    })
-    if (!rows.length) return []
-    const parents = await app.db.areas.groupBy({ by: ['pid'], where: { pid: { in: rows.map((r) => r.code) } } })
-    const withChildren = new Set(parents.map((p) => p.pid))
-    return rows.map((r) => ({ ...r, has_children: withChildren.has(r.code) }))
-  })
-}
-
-export function cartCount(app: FastifyInstance, userId: number | undefined): Promise<number> {
+export function cartCount(app: Infra, userId: number | undefined): Promise<number> {
   return userId ? app.db.carts.count({ where: { user_id: userId } }) : Promise.resolve(0)
 }

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import * as decl from '@qshop/shared/resources/admin/content'
 import type { ServerResource, Tx } from '../../core/resource.ts'
 import { businessError, invalid } from '../../core/errors.ts'
-import { invalidateAreaCache } from '../common/service.ts'
+import { invalidateAreaCache } from './areas.ts'
 
 /** Area levels: 0 province, 1 city, 2 district. */
 const AREA_MAX_DEEP = 2

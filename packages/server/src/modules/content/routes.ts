@@ -2,8 +2,8 @@
 import { z } from 'zod'
 import { zx } from '@qshop/shared'
 import { CONFIG_GROUPS, configUpdateSchema } from '@qshop/shared/schemas/configs'
-import type { AppModule, ScopePlugin } from '../types.ts'
-import { ok } from '../../plugins/envelope.ts'
+import type { AppModule, ScopePlugin } from '../../core/module.ts'
+import { ok } from '../../core/envelope.ts'
 import { resourceRoutes } from '../../core/resource.ts'
 import { CONTENT_RESOURCES } from './resources.ts'
 import {

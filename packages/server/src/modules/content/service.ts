@@ -1,9 +1,9 @@
 // Config groups (admin forms over the `configs` table), the public site config, and the storefront's content reads.
-import type { FastifyInstance } from 'fastify'
 import {
   CONFIG_ROW, WEB_CONFIG_KEYS, maskConfig, mergeConfig, normalizeConfig,
   type ConfigGroup, type ConfigValues, type JsonConfigGroup,
 } from '@qshop/shared/schemas/configs'
+import type { Infra } from '../../core/infra.ts'
 import { invalidateConfig, readConfig } from '../../core/configs.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
 import { notFound } from '../../core/errors.ts'
@@ -22,7 +22,7 @@ function parseJson(content: string | null | undefined): Record<string, unknown> 
 }
 
 /** A group's stored values (defaults where missing), secrets in clear: for the server only. */
-async function loadGroup(db: FastifyInstance['db'] | Tx, group: ConfigGroup, lock = false): Promise<ConfigValues> {
+async function loadGroup(db: Infra['db'] | Tx, group: ConfigGroup, lock = false): Promise<ConfigValues> {
   if (group === 'web') {
     const rows = await db.configs.findMany({ where: { name: { in: WEB_CONFIG_KEYS } }, select: { name: true, content: true } })
     return normalizeConfig('web', Object.fromEntries(rows.map((r) => [r.name, r.content ?? undefined])))
@@ -36,12 +36,12 @@ async function loadGroup(db: FastifyInstance['db'] | Tx, group: ConfigGroup, loc
 }
 
 /** What the admin form shows: every field, secrets masked. */
-export async function configForAdmin(app: FastifyInstance, group: ConfigGroup): Promise<ConfigValues> {
+export async function configForAdmin(app: Infra, group: ConfigGroup): Promise<ConfigValues> {
   return maskConfig(group, await loadGroup(app.db, group))
 }
 
 /** Writes the posted fields of a group (validated by its schema) in one transaction; masked secrets are kept. */
-export async function updateConfig(app: FastifyInstance, group: ConfigGroup, input: Record<string, unknown>): Promise<ConfigValues> {
+export async function updateConfig(app: Infra, group: ConfigGroup, input: Record<string, unknown>): Promise<ConfigValues> {
   let values: ConfigValues
   try {
     values = await runUnit(app, async (tx, unit) => {
@@ -77,7 +77,7 @@ export type PublicSiteConfig = {
 const PUBLIC_WEB_KEYS = ['web_name', 'logo', 'index_name', 'keyword', 'description', 'mobile', 'email', 'icp', 'close_status', 'close_reason'] as const
 
 /** The site settings the storefront may see (cached reads; never a secret). */
-export async function publicSiteConfig(app: FastifyInstance): Promise<PublicSiteConfig> {
+export async function publicSiteConfig(app: Infra): Promise<PublicSiteConfig> {
   const [map, ...web] = await Promise.all([readConfig(app, CONFIG_ROW.map), ...PUBLIC_WEB_KEYS.map((k) => readConfig<string>(app, k))])
   const site = normalizeConfig('web', Object.fromEntries(PUBLIC_WEB_KEYS.map((k, i) => [k, web[i] ?? undefined])))
   const amap = normalizeConfig('map', map as Record<string, unknown> | null)
@@ -90,20 +90,20 @@ export async function publicSiteConfig(app: FastifyInstance): Promise<PublicSite
 const ARTICLE_SELECT = { id: true, pid: true, name: true, content: true, click: true, created_at: true, updated_at: true } as const
 
 /** The article titled `name` (the first one if several share it), its view counter incremented in one statement. */
-export async function readArticle(app: FastifyInstance, name: string) {
+export async function readArticle(app: Infra, name: string) {
   const found = await app.db.articles.findFirst({ where: { name }, orderBy: { id: 'asc' }, select: { id: true } })
   if (!found) throw notFound()
   return app.db.articles.update({ where: { id: found.id }, data: { click: { increment: 1 } }, select: ARTICLE_SELECT })
 }
 
-export async function readAgreement(app: FastifyInstance, ename: string) {
+export async function readAgreement(app: Infra, ename: string) {
   const row = await app.db.agreements.findUnique({ where: { ename }, select: { id: true, name: true, ename: true, content: true, updated_at: true } })
   if (!row) throw notFound()
   return row
 }
 
 /** Ads of the slot named `name` that are on and within their time window now, highest is_sort first. */
-export async function activeAds(app: FastifyInstance, name: string) {
+export async function activeAds(app: Infra, name: string) {
   const now = new Date()
   return app.db.advs.findMany({
     where: { space: { name }, status: 1, adv_start: { lte: now }, OR: [{ adv_end: null }, { adv_end: { gte: now } }] },
@@ -116,7 +116,7 @@ export async function activeAds(app: FastifyInstance, name: string) {
 type MenuNode = { id: number; pid: number; name: string; is_sort: number; children?: MenuNode[] }
 
 /** Article menus as a tree (levels limited by `deep`), ordered by is_sort then id. */
-export async function articleMenuTree(app: FastifyInstance, deep: number): Promise<MenuNode[]> {
+export async function articleMenuTree(app: Infra, deep: number): Promise<MenuNode[]> {
   const rows = await app.db.article_menus.findMany({ select: { id: true, pid: true, name: true, is_sort: true }, orderBy: [{ is_sort: 'asc' }, { id: 'asc' }] })
   const byParent = new Map<number, MenuNode[]>()
   for (const r of rows) byParent.set(r.pid, [...(byParent.get(r.pid) ?? []), { ...r }])
@@ -128,12 +128,12 @@ export async function articleMenuTree(app: FastifyInstance, deep: number): Promi
   return build(0, 1)
 }
 
-export function allExpresses(app: FastifyInstance) {
+export function allExpresses(app: Infra) {
   return app.db.expresses.findMany({ select: { id: true, name: true, code: true }, orderBy: { id: 'asc' } })
 }
 
 /** The newest version published for a device (null when none). */
-export function latestAppVersion(app: FastifyInstance, device: 'android' | 'ios') {
+export function latestAppVersion(app: Infra, device: 'android' | 'ios') {
   return app.db.app_versions.findFirst({
     where: { device },
     orderBy: [{ version_code: 'desc' }, { id: 'desc' }],

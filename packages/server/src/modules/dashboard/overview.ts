@@ -1,6 +1,6 @@
 // The dashboard a back office opens on: sales now and before, what waits on someone, the last days and the best sellers.
-import type { FastifyInstance } from 'fastify'
 import { OVERVIEW_DAYS, OVERVIEW_TOP, REPORT_DEFAULT_DAYS, type AdminTodo, type DashboardOverview, type SellerTodo } from '@qshop/shared/schemas/dashboard'
+import type { Infra } from '../../core/infra.ts'
 import { dayStart, type Period } from '../../core/reportPeriod.ts'
 import { salesFigures, salesSeries, topGoods } from './sales.ts'
 import { adminTodo, sellerTodo } from './todo.ts'
@@ -8,7 +8,7 @@ import { adminTodo, sellerTodo } from './todo.ts'
 /** The `days` days up to today's end. */
 const lastDays = (days: number, now: Date): Period => ({ from: dayStart(now, -(days - 1)), end: dayStart(now, 1) })
 
-async function overview<Todo>(app: FastifyInstance, storeId: number | null, todo: Promise<Todo>, now: Date): Promise<DashboardOverview<Todo>> {
+async function overview<Todo>(app: Infra, storeId: number | null, todo: Promise<Todo>, now: Date): Promise<DashboardOverview<Todo>> {
   const [figures, recent, top_goods, todos] = await Promise.all([
     salesFigures(app, storeId, now),
     salesSeries(app, storeId, lastDays(OVERVIEW_DAYS, now), 'day'),
@@ -19,8 +19,8 @@ async function overview<Todo>(app: FastifyInstance, storeId: number | null, todo
 }
 
 /** A store's overview (GET /api/Seller/dashboard). */
-export const storeOverview = (app: FastifyInstance, storeId: number, now = new Date()): Promise<DashboardOverview<SellerTodo>> =>
+export const storeOverview = (app: Infra, storeId: number, now = new Date()): Promise<DashboardOverview<SellerTodo>> =>
   overview(app, storeId, sellerTodo(app, storeId), now)
 
 /** The platform's overview (GET /api/Admin/dashboard). */
-export const platformOverview = (app: FastifyInstance, now = new Date()): Promise<DashboardOverview<AdminTodo>> => overview(app, null, adminTodo(app), now)
+export const platformOverview = (app: Infra, now = new Date()): Promise<DashboardOverview<AdminTodo>> => overview(app, null, adminTodo(app), now)

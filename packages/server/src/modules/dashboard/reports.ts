@@ -1,14 +1,14 @@
 // The reports over a period the back office picks: sales (seller and admin), stores and members (admin). A period
 // up to REPORT_DAILY_MAX_DAYS days is reported per day, a longer one per month.
-import type { FastifyInstance } from 'fastify'
 import { STORE_VERIFY } from '@qshop/shared'
 import {
   REPORT_DAILY_MAX_DAYS, REPORT_DEFAULT_DAYS, REPORT_MAX_DAYS, REPORT_TOP,
   type ReportQuery, type SalesReport, type StoreReport, type UserReport,
 } from '@qshop/shared/schemas/dashboard'
+import type { Infra } from '../../core/infra.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
 import { bucketKeys, bucketSql, periodDays, reportPeriod, type Period, type ReportUnit } from '../../core/reportPeriod.ts'
-import { visibleStoreWhere } from '../catalog/visibility.ts'
+import { visibleStoreWhere } from '../catalog/index.ts'
 import { money, paidIn, salesSeries, salesTotals, topGoods } from './sales.ts'
 
 const DAY_MS = 86_400_000
@@ -21,7 +21,7 @@ function reportOf(query: ReportQuery) {
 }
 
 /** Rows counted per bucket of `column` over the period, every bucket present. */
-async function countsPerBucket(app: FastifyInstance, table: Prisma.Sql, column: string, where: Prisma.Sql, period: Period, unit: ReportUnit) {
+async function countsPerBucket(app: Infra, table: Prisma.Sql, column: string, where: Prisma.Sql, period: Period, unit: ReportUnit) {
   const rows = await app.db.$queryRaw<{ bucket: string; n: unknown }[]>`
     SELECT ${bucketSql(column, unit, period)} AS bucket, COUNT(*) AS n FROM ${table}
     WHERE ${Prisma.raw(column)} >= ${period.from} AND ${Prisma.raw(column)} < ${period.end} ${where} GROUP BY bucket`
@@ -30,7 +30,7 @@ async function countsPerBucket(app: FastifyInstance, table: Prisma.Sql, column: 
 }
 
 /** Sales over the period (GET dashboard/order): one store's, or (storeId null) the platform's. */
-export async function salesReport(app: FastifyInstance, storeId: number | null, query: ReportQuery): Promise<SalesReport> {
+export async function salesReport(app: Infra, storeId: number | null, query: ReportQuery): Promise<SalesReport> {
   const { period, unit, head } = reportOf(query)
   const [totals, series, top_goods] = await Promise.all([
     salesTotals(app, storeId, period),
@@ -41,7 +41,7 @@ export async function salesReport(app: FastifyInstance, storeId: number | null, 
 }
 
 /** Open stores and stores awaiting review now, stores opened over the period, and the period's best sellers. */
-export async function storeReport(app: FastifyInstance, query: ReportQuery): Promise<StoreReport> {
+export async function storeReport(app: Infra, query: ReportQuery): Promise<StoreReport> {
   const { period, unit, head } = reportOf(query)
   const [open_stores, verifying, opened, top] = await Promise.all([
     app.db.stores.count({ where: visibleStoreWhere() }),
@@ -64,7 +64,7 @@ export async function storeReport(app: FastifyInstance, query: ReportQuery): Pro
 }
 
 /** Accounts registered over the period and in all, and the shoppers who paid for an order, per bucket and in all. */
-export async function userReport(app: FastifyInstance, query: ReportQuery): Promise<UserReport> {
+export async function userReport(app: Infra, query: ReportQuery): Promise<UserReport> {
   const { period, unit, head } = reportOf(query)
   // Sub-accounts of a store (belong_id > 0) are its staff, not members.
   const [users, registered, buyersPerBucket, totals] = await Promise.all([

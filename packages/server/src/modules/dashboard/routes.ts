@@ -2,8 +2,8 @@
 // store and member reports. Read-only: figures from orders, refunds, stores and accounts as they are.
 import { noQuery } from '@qshop/shared/schemas/common'
 import { reportQuery } from '@qshop/shared/schemas/dashboard'
-import type { AppModule } from '../types.ts'
-import { ok } from '../../plugins/envelope.ts'
+import type { AppModule } from '../../core/module.ts'
+import { ok } from '../../core/envelope.ts'
 import { platformOverview, storeOverview } from './overview.ts'
 import { salesReport, storeReport, userReport } from './reports.ts'
 

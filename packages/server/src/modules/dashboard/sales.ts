@@ -2,9 +2,9 @@
 // were paid, on the day they were placed, at total_price − refund_money (shared/schemas/dashboard.ts). The day an
 // order was placed, not paid: the orders' indexes on (store_id, created_at) and (order_status, created_at) serve every
 // query here, and the checkout writes no index for the dashboards (one on pay_time cost it 5–8% of its throughput).
-import type { FastifyInstance } from 'fastify'
 import { ORDER_FLOW, ORDER_STATUS, decimalToCents, fromCents } from '@qshop/shared'
 import type { GoodsRank, SalesFigures, SalesPoint } from '@qshop/shared/schemas/dashboard'
+import type { Infra } from '../../core/infra.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
 import { bucketKeys, bucketSql, dayStart, type Period, type ReportUnit } from '../../core/reportPeriod.ts'
 
@@ -29,7 +29,7 @@ const storeWhere = (storeId: number | null) => (storeId === null ? Prisma.empty 
 export const paidIn = (p: Period) => Prisma.sql`${PAID} AND o.created_at >= ${p.from} AND o.created_at < ${p.end}`
 
 /** Today's sales and the periods' before it (weeks start on Monday), all-time sales, and the paid orders placed today and yesterday. */
-export async function salesFigures(app: FastifyInstance, storeId: number | null, now = new Date()): Promise<{ sales: SalesFigures; paid_orders: { today: number; yesterday: number } }> {
+export async function salesFigures(app: Infra, storeId: number | null, now = new Date()): Promise<{ sales: SalesFigures; paid_orders: { today: number; yesterday: number } }> {
   const today = dayStart(now)
   const tomorrow = dayStart(now, 1)
   const yesterday = dayStart(now, -1)
@@ -64,7 +64,7 @@ export async function salesFigures(app: FastifyInstance, storeId: number | null,
 }
 
 /** Paid orders placed and their sales in each bucket of the period, every bucket present (zero when nothing was paid). */
-export async function salesSeries(app: FastifyInstance, storeId: number | null, period: Period, unit: ReportUnit): Promise<SalesPoint[]> {
+export async function salesSeries(app: Infra, storeId: number | null, period: Period, unit: ReportUnit): Promise<SalesPoint[]> {
   const rows = await app.db.$queryRaw<{ bucket: string; orders: unknown; sales: string | null }[]>`
     SELECT ${bucketSql('o.created_at', unit, period)} AS bucket, COUNT(*) AS orders, CAST(SUM(${NET}) AS CHAR) AS sales
     FROM orders o WHERE ${paidIn(period)} ${storeWhere(storeId)} GROUP BY bucket`
@@ -76,7 +76,7 @@ export async function salesSeries(app: FastifyInstance, storeId: number | null, 
 }
 
 /** Paid orders placed in the period, their sales and refunds, and how many shoppers bought. */
-export async function salesTotals(app: FastifyInstance, storeId: number | null, period: Period) {
+export async function salesTotals(app: Infra, storeId: number | null, period: Period) {
   const [row] = await app.db.$queryRaw<{ orders: unknown; sales: string | null; refunds: string | null; buyers: unknown }[]>`
     SELECT COUNT(*) AS orders, CAST(SUM(${NET}) AS CHAR) AS sales, CAST(SUM(o.refund_money) AS CHAR) AS refunds, COUNT(DISTINCT o.user_id) AS buyers
     FROM orders o WHERE ${paidIn(period)} ${storeWhere(storeId)}`
@@ -87,7 +87,7 @@ export async function salesTotals(app: FastifyInstance, storeId: number | null, 
  * The goods that sold most in the period, by their lines' money less refunds, with the name and picture of their
  * latest line (the goods itself may since have been renamed or deleted).
  */
-export async function topGoods(app: FastifyInstance, storeId: number | null, period: Period, limit: number): Promise<GoodsRank[]> {
+export async function topGoods(app: Infra, storeId: number | null, period: Period, limit: number): Promise<GoodsRank[]> {
   const rows = await app.db.$queryRaw<{ goods_id: number; goods_name: string; goods_image: string; sold: unknown; sales: string | null }[]>`
     SELECT ranked.goods_id, line.goods_name, line.goods_image, ranked.sold, CAST(ranked.sales AS CHAR) AS sales
     FROM (

@@ -1,5 +1,5 @@
 // What waits on someone now: the overview's to-do counts, each matching the list the back office handles it in.
-import type { FastifyInstance } from 'fastify'
+import type { Infra } from '../../core/infra.ts'
 import { GOODS_VERIFY, ORDER_STATUS, REFUND_STEP, REFUND_TYPE, REFUND_VERIFY, STORE_VERIFY } from '@qshop/shared'
 import type { AdminTodo, SellerTodo } from '@qshop/shared/schemas/dashboard'
 
@@ -10,7 +10,7 @@ const AWAITING_SELLER = [
 ]
 
 /** The store's to-dos, or (storeId null) every store's. */
-export async function sellerTodo(app: FastifyInstance, storeId: number | null): Promise<SellerTodo> {
+export async function sellerTodo(app: Infra, storeId: number | null): Promise<SellerTodo> {
   const store = storeId === null ? {} : { store_id: storeId }
   const [awaiting_shipment, after_sales, awaiting_payment] = await Promise.all([
     app.db.orders.count({ where: { ...store, order_status: ORDER_STATUS.PAID } }),
@@ -21,7 +21,7 @@ export async function sellerTodo(app: FastifyInstance, storeId: number | null): 
 }
 
 /** The platform's to-dos: the stores' together, and what only the admin decides. */
-export async function adminTodo(app: FastifyInstance): Promise<AdminTodo> {
+export async function adminTodo(app: Infra): Promise<AdminTodo> {
   const [stores, stores_to_review, goods_to_review, arbitrations] = await Promise.all([
     sellerTodo(app, null),
     app.db.stores.count({ where: { store_verify: STORE_VERIFY.VERIFYING } }),

@@ -4,9 +4,9 @@
 // the same — once, since confirmReceipt's guarded change decides.
 import { z } from 'zod'
 import { ORDER_STATUS } from '@qshop/shared'
-import { defineJob } from '../../jobs/define.ts'
-import type { Infra } from '../../plugins/infra.ts'
-import { QUEUE_ORDERS } from '../orders/cancelJob.ts'
+import { defineJob } from '../../core/jobs/define.ts'
+import { QUEUE_ORDERS } from '../../core/jobs/queues.ts'
+import type { Infra } from '../../core/infra.ts'
 import { confirmReceipt } from './receipt.ts'
 import { DAY_MS, taskDays } from './taskConfig.ts'
 

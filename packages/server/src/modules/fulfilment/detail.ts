@@ -3,7 +3,7 @@
 import { decimalToCents, fromCents, sumCents } from '@qshop/shared'
 import type { RequestContext } from '../../core/context.ts'
 import { notFound } from '../../core/errors.ts'
-import type { Infra } from '../../plugins/infra.ts'
+import type { Infra } from '../../core/infra.ts'
 import { orderScope } from './scope.ts'
 
 export async function backOfficeOrder(infra: Infra, ctx: RequestContext, id: number) {

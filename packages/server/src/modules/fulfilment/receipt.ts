@@ -5,8 +5,8 @@
 import { ORDER_FLOW, ORDER_STATUS } from '@qshop/shared'
 import { transition } from '../../core/transition.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
-import type { Infra } from '../../plugins/infra.ts'
-import { scheduleOrderSettle } from '../settlement/settleJob.ts'
+import type { Infra } from '../../core/infra.ts'
+import { scheduleOrderSettle } from '../settlement/index.ts'
 import { DAY_MS, taskDays } from './taskConfig.ts'
 
 export type ReceiptOutcome = 'received' | 'not_shipped' | 'not_found' | 'not_due'

@@ -5,7 +5,7 @@ import type { Tracking } from '@qshop/shared/schemas/fulfilment'
 import { Code } from '@qshop/shared'
 import { readConfig } from '../../core/configs.ts'
 import { AppError, businessError, notFound } from '../../core/errors.ts'
-import type { Infra } from '../../plugins/infra.ts'
+import type { Infra } from '../../core/infra.ts'
 import { createLogisticsProvider, LogisticsError, type LogisticsConfig } from '../../adapters/logistics/index.ts'
 
 /** `where`: the caller's reach, e.g. `{ user_id }`, `{ store_id }` or `{}` for an admin. */

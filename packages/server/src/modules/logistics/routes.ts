@@ -1,6 +1,6 @@
 // Logistics: the seller's freight templates (one default template per store, plus regional ones).
 import { freights } from '@qshop/shared/resources/seller/logistics'
-import type { AppModule } from '../types.ts'
+import type { AppModule } from '../../core/module.ts'
 import { resourceRoutes, type ServerResource } from '../../core/resource.ts'
 import { businessError } from '../../core/errors.ts'
 

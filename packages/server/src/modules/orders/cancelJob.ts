@@ -3,12 +3,12 @@
 // passed, so an order whose job Redis lost, or that a stopped worker did not run, is cancelled all the same.
 import { z } from 'zod'
 import { ORDER_STATUS } from '@qshop/shared'
-import { defineJob, jobIdOf } from '../../jobs/define.ts'
-import { stageSweptJobs } from '../../jobs/outbox.ts'
+import { defineJob, jobIdOf } from '../../core/jobs/define.ts'
+import { QUEUE_ORDERS } from '../../core/jobs/queues.ts'
+import { stageSweptJobs } from '../../core/jobs/outbox.ts'
 import type { Tx } from '../../core/unitOfWork.ts'
 import { cancelOrder, type CancelInfra } from './cancel.ts'
 
-export const QUEUE_ORDERS = 'orders'
 /** How often the sweeper looks for due orders, and how many it cancels per run. */
 export const CANCEL_SWEEP_EVERY_MS = 60_000
 const SWEEP_BATCH = 200

@@ -8,10 +8,11 @@ import { createUser } from '../../../test/factories.ts'
 import { hashPassword } from '../../core/hash.ts'
 import { post } from '../../core/ledger.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
-import { sendStaged } from '../../jobs/outbox.ts'
+import { sendStaged } from '../../core/jobs/outbox.ts'
 import { tokenFor } from '../rbac/testkit.ts'
 import { createGoods, leafClasses, sellerWithStore } from '../catalog/testkit.ts'
-import { QUEUE_ORDERS, sweepDueCancels } from './cancelJob.ts'
+import { QUEUE_ORDERS } from '../../core/jobs/queues.ts'
+import { sweepDueCancels } from './cancelJob.ts'
 import { placeOrders } from './testkit.ts'
 
 let app: FastifyInstance

@@ -8,9 +8,9 @@
 // it back. Two payments of the same orders: the second waits for the first's row locks and then finds them paid.
 // An order found past its pay deadline under the locks refuses the payment and is cancelled right after, in a unit of
 // its own (cancel.ts), as its cancel job would have.
-import type { FastifyInstance } from 'fastify'
 import { ORDER_FLOW, ORDER_STATUS, PAY_STATUS, decimalToCents, fromCents, sumCents, translate, type DecimalLike } from '@qshop/shared'
 import type { PayAnswer, PayBody } from '@qshop/shared/schemas/orderQueries'
+import type { Infra } from '../../core/infra.ts'
 import { insertRows, Prisma, type Db } from '../../core/db/index.ts'
 import { businessNumber } from '../../core/businessNumbers.ts'
 import type { RequestContext } from '../../core/context.ts'
@@ -21,12 +21,12 @@ import { post } from '../../core/ledger.ts'
 import { verifyPayPassword } from '../../core/payPassword.ts'
 import { transition } from '../../core/transition.ts'
 import type { Tx } from '../../core/unitOfWork.ts'
-import { invalidateGoodsCounters } from '../catalog/cache.ts'
+import { invalidateGoodsCounters } from '../catalog/index.ts'
 import { cancelOrder } from './cancel.ts'
 
 /** The caller's pay password checked under its throttle, before any unit of work opens: wrong or refused by the
  *  throttle, nothing else happens. Answers the HMAC form to store when a hash of the old form matched. */
-async function checkPayPassword(app: FastifyInstance, ctx: RequestContext, stored: string | null, plain: string): Promise<string | null> {
+async function checkPayPassword(app: Infra, ctx: RequestContext, stored: string | null, plain: string): Promise<string | null> {
   if (!stored) throw businessError('msg.payPasswordUnset')
   const attempt = await failureThrottle(app, {
     secret: 'pay_password',
@@ -98,7 +98,7 @@ async function countSales(tx: Tx, lines: SoldLine[]) {
   return { goodsIds, storeIds: [...new Set(lines.map((l) => l.store_id))] }
 }
 
-export async function payOrders(app: FastifyInstance, ctx: RequestContext, key: string, body: PayBody): Promise<PayAnswer> {
+export async function payOrders(app: Infra, ctx: RequestContext, key: string, body: PayBody): Promise<PayAnswer> {
   if (body.payment_name !== 'balance') throw invalid({ payment_name: translate(ctx.locale, 'valid.paymentUnavailable') })
   const userId = ctx.actor!.id
   const ids = [...new Set(body.order_id)].sort((a, b) => a - b)

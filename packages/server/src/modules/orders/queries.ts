@@ -1,9 +1,9 @@
 // What the shopper reads of their orders: the pay page's summary, the paid check it polls, the list with its status
 // tabs and counts, the detail. Always the caller's own orders: another's id is 404 like a missing one.
-import type { FastifyInstance } from 'fastify'
 import { ORDER_REFUND_STATUS, ORDER_STATUS, decimalToCents, fromCents, sumCents } from '@qshop/shared'
 import { PAYMENT_NAMES } from '@qshop/shared/schemas/orderQueries'
 import type { CheckAnswer, OrderCounts, OrderListQuery, PaymentName } from '@qshop/shared/schemas/orderQueries'
+import type { Infra } from '../../core/infra.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
 import { notFound } from '../../core/errors.ts'
 
@@ -24,7 +24,7 @@ function presentRow({ store, order_goods, ...order }: Row) {
 }
 
 /** The caller's orders among `ids`, in the order asked, or 404 when any is not theirs. */
-async function ownOrders<S extends Prisma.ordersSelect>(app: FastifyInstance, userId: number, ids: number[], select: S) {
+async function ownOrders<S extends Prisma.ordersSelect>(app: Infra, userId: number, ids: number[], select: S) {
   const unique = [...new Set(ids)]
   const rows = (await app.db.orders.findMany({ where: { id: { in: unique }, user_id: userId }, select: { ...select, id: true } as S })) as unknown as (Prisma.ordersGetPayload<{
     select: S
@@ -35,7 +35,7 @@ async function ownOrders<S extends Prisma.ordersSelect>(app: FastifyInstance, us
 }
 
 /** The pay page's summary (PayInfo on the wire). */
-export async function payInfo(app: FastifyInstance, userId: number, ids: number[]) {
+export async function payInfo(app: Infra, userId: number, ids: number[]) {
   const [orders, user] = await Promise.all([
     ownOrders(app, userId, ids, { order_no: true, total_price: true, order_status: true, pay_deadline: true, store: { select: { store_name: true } } }),
     app.db.users.findUniqueOrThrow({ where: { id: userId }, select: { money: true, pay_password: true } }),
@@ -51,7 +51,7 @@ export async function payInfo(app: FastifyInstance, userId: number, ids: number[
 }
 
 /** Paid once every order is past unpaid and not cancelled. */
-export async function checkPaid(app: FastifyInstance, userId: number, ids: number[]): Promise<CheckAnswer> {
+export async function checkPaid(app: Infra, userId: number, ids: number[]): Promise<CheckAnswer> {
   const orders = await ownOrders(app, userId, ids, { order_status: true })
   return {
     paid: orders.every((o) => o.order_status !== ORDER_STATUS.UNPAID && o.order_status !== ORDER_STATUS.CANCELLED),
@@ -71,7 +71,7 @@ function span(value: string): { from: Date; to: Date } {
   return { from, to }
 }
 
-export async function listOrders(app: FastifyInstance, userId: number, q: OrderListQuery) {
+export async function listOrders(app: Infra, userId: number, q: OrderListQuery) {
   const where: Prisma.ordersWhereInput = { user_id: userId }
   if (q.order_status >= 0) where.order_status = q.order_status
   if (q.order_no) where.order_no = q.order_no
@@ -91,7 +91,7 @@ export async function listOrders(app: FastifyInstance, userId: number, q: OrderL
   }
 }
 
-export async function orderCounts(app: FastifyInstance, userId: number): Promise<OrderCounts> {
+export async function orderCounts(app: Infra, userId: number): Promise<OrderCounts> {
   const [groups, after_sale] = await Promise.all([
     app.db.orders.groupBy({ by: ['order_status'], where: { user_id: userId }, _count: { _all: true }, orderBy: { order_status: 'asc' } }),
     app.db.orders.count({ where: { user_id: userId, OR: AFTER_SALE_WHERE } }),
@@ -101,7 +101,7 @@ export async function orderCounts(app: FastifyInstance, userId: number): Promise
   return { all: groups.reduce((n, g) => n + g._count._all, 0), by_status, after_sale }
 }
 
-export async function orderDetail(app: FastifyInstance, userId: number, id: number) {
+export async function orderDetail(app: Infra, userId: number, id: number) {
   const order = await app.db.orders.findFirst({
     where: { id, user_id: userId },
     select: {

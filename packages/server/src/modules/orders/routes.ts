@@ -1,17 +1,14 @@
-// The shopper's orders after checkout: pay by balance and poll, list with status counts, detail, cancel while unpaid.
-// The checkout (POST /api/user/order/before, /create) is the checkout module's.
-import { ORDER_STATUS } from '@qshop/shared'
+// The shopper's orders after checkout: pay by balance and poll, list with status counts, detail. The checkout (POST
+// /api/user/order/before, /create) is the checkout module's; cancelling an unpaid order and confirming the receipt of a
+// shipped one (PUT /api/user/order/{id}) are the fulfilment module's route, which calls cancelOrder from here.
 import { idParam } from '@qshop/shared/schemas/common'
-import { checkBody, orderListQuery, orderStatusBody, payBody, payInfoQuery } from '@qshop/shared/schemas/orderQueries'
-import type { AppModule } from '../types.ts'
-import { ok } from '../../plugins/envelope.ts'
+import { checkBody, orderListQuery, payBody, payInfoQuery } from '@qshop/shared/schemas/orderQueries'
+import type { AppModule } from '../../core/module.ts'
+import { ok } from '../../core/envelope.ts'
 import { requestContext } from '../../core/context.ts'
-import { businessError, notFound } from '../../core/errors.ts'
 import { idempotencyKeyOf } from '../../core/idempotency.ts'
-import { cancelOrder } from './cancel.ts'
 import { orderCancelJob } from './cancelJob.ts'
 import { payOrders } from './pay.ts'
-import { confirmReceipt } from '../fulfilment/receipt.ts'
 import { checkPaid, listOrders, orderCounts, orderDetail, payInfo } from './queries.ts'
 
 const tags = ['orders']
@@ -43,18 +40,6 @@ const orders: AppModule = {
     app.get('/user/order/:id', { schema: { params: idParam, tags, summary: 'One own order with lines, address and times' } }, async (req) =>
       ok(req, await orderDetail(app, req.actor!.id, req.params.id)),
     )
-    app.put('/user/order/:id', { schema: { params: idParam, body: orderStatusBody, tags, summary: 'Cancel an own unpaid order (order_status 0: stock goes back) or confirm the receipt of a shipped one (4)' } }, async (req) => {
-      if (req.body.order_status === ORDER_STATUS.RECEIVED) {
-        const received = await confirmReceipt(app, req.params.id, { userId: req.actor!.id })
-        if (received === 'not_found') throw notFound()
-        if (received !== 'received') throw businessError('msg.orderNotReceivable')
-        return ok(req, { id: req.params.id, order_status: ORDER_STATUS.RECEIVED }, 'msg.orderReceived')
-      }
-      const outcome = await cancelOrder(app, req.params.id, { userId: req.actor!.id })
-      if (outcome === 'not_found') throw notFound()
-      if (outcome !== 'cancelled') throw businessError('msg.orderNotCancellable')
-      return ok(req, { id: req.params.id, order_status: 0 }, 'msg.orderCancelled')
-    })
   },
 }
 export default orders

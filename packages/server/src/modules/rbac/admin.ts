@@ -1,6 +1,8 @@
 // Admin back office: administrators, roles, permissions, both menu trees and platform users.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { ADMIN_RESOURCES } from '@qshop/shared/resources/index'
+import type { Infra } from '../../core/infra.ts'
+import type { Sessions } from '../../core/sessions.ts'
 import type { ServerResource, Tx } from '../../core/resource.ts'
 import { businessError, forbidden, invalid } from '../../core/errors.ts'
 import { hashPayPassword } from '../../core/payPassword.ts'
@@ -44,7 +46,7 @@ function menuResource(decl: ServerResource['decl'], model: MenuModel, afterCommi
   }
 }
 
-export function adminResources(app: FastifyInstance): ServerResource[] {
+export function adminResources(app: Infra & Pick<Sessions, 'actors'>): ServerResource[] {
   const R = ADMIN_RESOURCES
   // Any change here may change what an admin or seller may do: cached actors are dropped at once.
   const afterCommit = async () => app.actors.invalidate()

@@ -1,6 +1,7 @@
 // Join rows behind the virtual id lists of the RBAC resources (an admin's role_id, a role's menu_id...),
 // and the rule that nobody grants more than they hold.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import type { Infra } from '../../core/infra.ts'
 import type { Db } from '../../core/db/index.ts'
 import type { Tx } from '../../core/resource.ts'
 import { forbidden, invalid } from '../../core/errors.ts'
@@ -59,7 +60,7 @@ export type Grant = { keys: string[]; menuIds: number[] }
 /** The permission keys and menus a grant would hand out (or a role or account being changed holds) must all be held
  *  by the acting account (super admins and store owners hold everything): otherwise an admin allowed to edit roles
  *  could give himself any permission, or one allowed to edit accounts could take over a stronger one. */
-export async function requireHeld(app: FastifyInstance, req: FastifyRequest, grant: Grant): Promise<void> {
+export async function requireHeld(app: Infra, req: FastifyRequest, grant: Grant): Promise<void> {
   const actor = req.actor!
   if (actor.all) return
   if (grant.keys.some((k) => !actor.permissions.has(k))) throw forbidden()

@@ -1,5 +1,6 @@
 // Roles and role assignment, the same for both back offices (admin_* and user_* tables).
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import type { Infra } from '../../core/infra.ts'
 import type { Tx } from '../../core/resource.ts'
 import { readLinks, requireHeld, requireKnown, writeLinks, type Grant, type Link } from './links.ts'
 
@@ -53,7 +54,7 @@ async function grantsOf(tx: Tx, t: RbacTables, roleIds: number[]): Promise<Grant
 /** 403 unless the actor holds everything the roles (those within `scope`) grant: nobody renames, strips or deletes a
  *  role more powerful than themselves. */
 export async function requireRolesHeld(
-  app: FastifyInstance, req: FastifyRequest, tx: Tx, t: RbacTables, roleIds: number[], scope: object = {},
+  app: Infra, req: FastifyRequest, tx: Tx, t: RbacTables, roleIds: number[], scope: object = {},
 ): Promise<void> {
   if (req.actor!.all) return
   const roles = await model(tx, t.roles).findMany({ where: { id: { in: roleIds }, ...scope }, select: { id: true } })
@@ -63,7 +64,7 @@ export async function requireRolesHeld(
 /** 403 unless the actor holds everything the accounts' (those within `scope`) roles grant: nobody edits, resets the
  *  password of or deletes an account more powerful than themselves. */
 export async function requireAccountsHeld(
-  app: FastifyInstance, req: FastifyRequest, tx: Tx, t: RbacTables, accountIds: number[], scope: object = {},
+  app: Infra, req: FastifyRequest, tx: Tx, t: RbacTables, accountIds: number[], scope: object = {},
 ): Promise<void> {
   if (req.actor!.all) return
   const accounts = await model(tx, t.accounts).findMany({ where: { id: { in: accountIds }, ...scope }, select: { id: true } })
@@ -74,7 +75,7 @@ export async function requireAccountsHeld(
 /** Writes an account's role_id list. `roleScope` limits the roles it may hold (a seller's own roles).
  *  Roles newly given must not grant more than the acting account holds. */
 export async function assignRoles(
-  app: FastifyInstance, req: FastifyRequest, tx: Tx, t: RbacTables, accountId: number, roleIds: number[], roleScope: object = {},
+  app: Infra, req: FastifyRequest, tx: Tx, t: RbacTables, accountId: number, roleIds: number[], roleScope: object = {},
 ): Promise<void> {
   const roles = await model(tx, t.roles).findMany({ where: { id: { in: roleIds }, ...roleScope }, select: { id: true } })
   requireKnown(req, 'role_id', roleIds, roles)
@@ -87,7 +88,7 @@ export async function assignRoles(
 /** Writes a role's menu_id and permission_id lists (each only when sent). The role as it was and as it will be
  *  must both be within what the editor holds, whatever else the edit changes. */
 export async function writeRoleGrants(
-  app: FastifyInstance, req: FastifyRequest, tx: Tx, t: RbacTables, roleId: number, input: { menu_id?: number[]; permission_id?: number[] },
+  app: Infra, req: FastifyRequest, tx: Tx, t: RbacTables, roleId: number, input: { menu_id?: number[]; permission_id?: number[] },
 ): Promise<void> {
   const { menu_id: menuIds = [], permission_id: permissionIds = [] } = input
   if (input.menu_id) requireKnown(req, 'menu_id', menuIds, await model(tx, t.menus).findMany({ where: { id: { in: menuIds } }, select: { id: true } }))

@@ -1,7 +1,9 @@
 // Seller back office: the store's sub-accounts and roles. Both belong to the store owner's user id
 // (users.belong_id, user_roles.belong_id), never to an id taken from the request.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { SELLER_RESOURCES } from '@qshop/shared/resources/index'
+import type { Infra } from '../../core/infra.ts'
+import type { Sessions } from '../../core/sessions.ts'
 import type { ServerResource } from '../../core/resource.ts'
 import { businessError } from '../../core/errors.ts'
 import { presentLinks } from './links.ts'
@@ -15,7 +17,7 @@ const ownerUserId = (req: FastifyRequest) => {
 }
 const ofOwner = (req: FastifyRequest) => ({ belong_id: ownerUserId(req) })
 
-export function sellerResources(app: FastifyInstance): ServerResource[] {
+export function sellerResources(app: Infra & Pick<Sessions, 'actors'>): ServerResource[] {
   const R = SELLER_RESOURCES
   const afterCommit = async () => app.actors.invalidate()
 

@@ -1,12 +1,12 @@
 // What the shopper reads about reviews: an own order's lines with their reviews (the order's review page), one line
 // (the review form of a line) and the own reviews, newest first. Another shopper's order or line is 404.
-import type { FastifyInstance } from 'fastify'
 import type { LineReview, OrderReviews, OwnReview, ReviewLine, ReviewOfLine } from '@qshop/shared/schemas/reviews'
 import type { ListAnswer } from '@qshop/shared'
+import type { Infra } from '../../core/infra.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
 import { notFound } from '../../core/errors.ts'
 import { formatDateTime } from '../../core/wire.ts'
-import { splitList } from '../catalog/format.ts'
+import { splitList } from '../catalog/index.ts'
 import { REVIEWABLE_ORDER } from './service.ts'
 
 const COMMENT_SELECT = {
@@ -43,7 +43,7 @@ function presentOrder(o: OrderRow): OrderReviews['order'] {
   return { id: o.id, order_no: o.order_no, order_status: o.order_status, store_name: o.store.store_name, created_at: formatDateTime(o.created_at) }
 }
 
-export async function orderReviews(app: FastifyInstance, userId: number, orderId: number): Promise<OrderReviews> {
+export async function orderReviews(app: Infra, userId: number, orderId: number): Promise<OrderReviews> {
   const order = await app.db.orders.findFirst({
     where: { id: orderId, user_id: userId },
     select: { ...ORDER_SELECT, order_goods: { select: LINE_SELECT, orderBy: { id: 'asc' } } },
@@ -53,14 +53,14 @@ export async function orderReviews(app: FastifyInstance, userId: number, orderId
   return { order: presentOrder(order), open, lines: order.order_goods.map((l) => presentLine(l, open)) }
 }
 
-export async function lineReview(app: FastifyInstance, userId: number, lineId: number): Promise<LineReview> {
+export async function lineReview(app: Infra, userId: number, lineId: number): Promise<LineReview> {
   const line = await app.db.order_goods.findFirst({ where: { id: lineId, user_id: userId }, select: { ...LINE_SELECT, order: { select: ORDER_SELECT } } })
   if (!line) throw notFound()
   const open = REVIEWABLE_ORDER.includes(line.order.order_status)
   return { order: presentOrder(line.order), open, line: presentLine(line, open) }
 }
 
-export async function ownReviews(app: FastifyInstance, userId: number, page: number, perPage: number): Promise<ListAnswer<OwnReview>> {
+export async function ownReviews(app: Infra, userId: number, page: number, perPage: number): Promise<ListAnswer<OwnReview>> {
   const where = { user_id: userId }
   const [total, rows] = await Promise.all([
     app.db.order_comments.count({ where }),

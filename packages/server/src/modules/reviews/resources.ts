@@ -1,16 +1,16 @@
 // The back offices' review lists (resource engine): the seller's scoped to the store, the admin's over every store.
 // A reply is the update ({reply}); the reply's time is stamped here. Deleting (admin) changes the goods' statistics.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { orderComments as sellerDecl } from '@qshop/shared/resources/seller/reviews'
 import { orderComments as adminDecl } from '@qshop/shared/resources/admin/reviews'
+import type { Infra } from '../../core/infra.ts'
 import type { ServerResource } from '../../core/resource.ts'
-import { splitList } from '../catalog/format.ts'
-import { invalidateGoodsCounters } from '../catalog/cache.ts'
+import { invalidateGoodsCounters, splitList } from '../catalog/index.ts'
 
 type Row = Record<string, unknown> & { id: number }
 
 /** The reviewed line's goods, the reviewer's nickname and (admin) the store's name, read beside the page. */
-const present = (app: FastifyInstance, withStore: boolean) => async (_req: FastifyRequest, rows: Row[]): Promise<Row[]> => {
+const present = (app: Infra, withStore: boolean) => async (_req: FastifyRequest, rows: Row[]): Promise<Row[]> => {
   const ids = (key: string) => [...new Set(rows.map((r) => r[key] as number))]
   const [lines, users, stores] = await Promise.all([
     app.db.order_goods.findMany({ where: { id: { in: ids('order_goods_id') } }, select: { id: true, goods_name: true, goods_image: true } }),
@@ -34,7 +34,7 @@ const LINKS = { order_goods_id: true, user_id: true, store_id: true }
 
 const stampReply: ServerResource['beforeWrite'] = async (_req, data) => (data.reply === undefined ? data : { ...data, reply_time: new Date() })
 
-export function reviewResources(app: FastifyInstance): { seller: ServerResource; admin: ServerResource } {
+export function reviewResources(app: Infra): { seller: ServerResource; admin: ServerResource } {
   const seller: ServerResource = {
     decl: sellerDecl,
     model: 'order_comments',

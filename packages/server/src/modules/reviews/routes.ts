@@ -2,8 +2,8 @@
 // admin's lists with replies (resources.ts). The goods page's statistics and list are the catalog's (catalog/reviews.ts).
 import { idParam } from '@qshop/shared/schemas/common'
 import { ownReviewsQuery, reviewBody } from '@qshop/shared/schemas/reviews'
-import type { AppModule } from '../types.ts'
-import { ok } from '../../plugins/envelope.ts'
+import type { AppModule } from '../../core/module.ts'
+import { ok } from '../../core/envelope.ts'
 import { requestContext } from '../../core/context.ts'
 import { resourceRoutes } from '../../core/resource.ts'
 import { lineReview, orderReviews, ownReviews } from './queries.ts'

@@ -11,8 +11,8 @@ import { isDuplicateKey } from '../../core/db/index.ts'
 import { businessError, invalid, notFound } from '../../core/errors.ts'
 import { transition } from '../../core/transition.ts'
 import { inUnit, type Tx, type UnitInfra } from '../../core/unitOfWork.ts'
-import type { Infra } from '../../plugins/infra.ts'
-import { invalidateGoodsCounters } from '../catalog/cache.ts'
+import type { Infra } from '../../core/infra.ts'
+import { invalidateGoodsCounters } from '../catalog/index.ts'
 
 /** Orders whose lines may be reviewed. */
 export const REVIEWABLE_ORDER: readonly number[] = [ORDER_STATUS.RECEIVED, ORDER_STATUS.COMPLETED]

@@ -1,8 +1,8 @@
 // The payments dashboard's chart: paid payments (order payments and top-ups) per method and per day over a period of
 // at most MAX_DAYS days, by the day the payment was made out (created_at, in the server's zone).
-import type { FastifyInstance } from 'fastify'
 import type { ReportQuery } from '@qshop/shared/schemas/dashboard'
 import { PAY_STATUS, decimalToCents, fromCents } from '@qshop/shared'
+import type { Infra } from '../../core/infra.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
 import { bucketKeys, bucketSql, periodDays, reportPeriod } from '../../core/reportPeriod.ts'
 
@@ -11,7 +11,7 @@ const DEFAULT_DAYS = 30
 
 type Group = { key: string; count: bigint | number; total: Prisma.Decimal | string }
 
-export async function paymentSummary(app: FastifyInstance, query: ReportQuery) {
+export async function paymentSummary(app: Infra, query: ReportQuery) {
   const period = reportPeriod(query, { defaultDays: DEFAULT_DAYS, maxDays: MAX_DAYS })
   const where = Prisma.sql`pay_status = ${PAY_STATUS.PAID} AND created_at >= ${period.from} AND created_at < ${period.end}`
   const [byMethod, byDay] = await Promise.all([

@@ -1,15 +1,15 @@
 // The read-only lists of settlements, ledger rows and payments. Sellers see their own store's only: the store column
 // (order_settlements.store_id, money_logs.user_id of a store-ledger row) is set from the actor, never from the request.
-import type { FastifyInstance } from 'fastify'
 import { LEDGER_OWNER } from '@qshop/shared'
 import * as admin from '@qshop/shared/resources/admin/settlement'
 import * as seller from '@qshop/shared/resources/seller/settlement'
+import type { Infra } from '../../core/infra.ts'
 import type { ServerResource } from '../../core/resource.ts'
 
 type Row = Parameters<NonNullable<ServerResource['present']>>[1][number]
 
 /** Adds each settlement's order number. */
-function withOrderNo(app: FastifyInstance) {
+function withOrderNo(app: Infra) {
   return async (_req: unknown, rows: Row[]) => {
     const orders = await app.db.orders.findMany({ where: { id: { in: rows.map((r) => Number(r.order_id)) } }, select: { id: true, order_no: true } })
     const numbers = new Map(orders.map((o) => [o.id, o.order_no]))
@@ -17,14 +17,14 @@ function withOrderNo(app: FastifyInstance) {
   }
 }
 
-export function sellerSettlementResources(app: FastifyInstance): ServerResource[] {
+export function sellerSettlementResources(app: Infra): ServerResource[] {
   return [
     { decl: seller.sellerSettlements, model: 'order_settlements', storeColumn: 'store_id', present: withOrderNo(app) },
     { decl: seller.sellerMoneyLogs, model: 'money_logs', storeColumn: 'user_id', scope: () => ({ is_belong: LEDGER_OWNER.store }) },
   ]
 }
 
-export function adminSettlementResources(app: FastifyInstance): ServerResource[] {
+export function adminSettlementResources(app: Infra): ServerResource[] {
   return [
     { decl: admin.adminSettlements, model: 'order_settlements', present: withOrderNo(app) },
     { decl: admin.adminMoneyLogs, model: 'money_logs' },

@@ -2,8 +2,8 @@
 // admin's "settle now", the payments summary of the payments dashboard, and the order-settle job.
 import { noBody, noQuery } from '@qshop/shared/schemas/common'
 import { fromCents } from '@qshop/shared'
-import type { AppModule } from '../types.ts'
-import { ok } from '../../plugins/envelope.ts'
+import type { AppModule } from '../../core/module.ts'
+import { ok } from '../../core/envelope.ts'
 import { resourceRoutes } from '../../core/resource.ts'
 import { adminSettlementResources, sellerSettlementResources } from './resources.ts'
 import { orderSettleJob, settleDue } from './settleJob.ts'

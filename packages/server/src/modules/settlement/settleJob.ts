@@ -4,12 +4,12 @@
 // the admin's "settle now" (settleDue with every batch). Each run settles under one batch number.
 import { z } from 'zod'
 import { SETTLEMENT_STATUS, sumCents } from '@qshop/shared'
-import { defineJob } from '../../jobs/define.ts'
+import { defineJob } from '../../core/jobs/define.ts'
+import { QUEUE_SETTLEMENT } from '../../core/jobs/queues.ts'
 import type { Unit, UnitInfra } from '../../core/unitOfWork.ts'
 import { businessNumber } from '../../core/businessNumbers.ts'
 import { SETTLEABLE_STATUSES, settleOrder } from './settle.ts'
 
-export const QUEUE_SETTLEMENT = 'settlement'
 /** How often the sweeper looks for due orders, and how many orders one query finds. */
 export const SETTLE_SWEEP_EVERY_MS = 5 * 60_000
 const BATCH = 200

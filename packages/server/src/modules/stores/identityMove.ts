@@ -4,15 +4,12 @@
 // references. A URL of no storage of ours (another host, a file already gone) is left as it is and reported.
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
 import { PRIVATE_FILE_PATH } from '@qshop/shared/constants'
-import { localStorage } from '../../adapters/storage/local.ts'
-import { privateStorageFor, storageFor, type Storage } from '../../adapters/storage/index.ts'
-import { uploadRoot } from '../../plugins/uploads.ts'
+import type { Infra } from '../../core/infra.ts'
+import { localStorage, privateStorageFor, storageFor, uploadRoot, type Storage } from '../../adapters/storage/index.ts'
 import { servedFileHeaders } from '../../core/servedFiles.ts'
 import { likeEscape } from '../../core/listSql.ts'
-import { privateFileReference } from '../uploads/privateFiles.ts'
-import { removeWithCopies } from '../uploads/sizedCopies.ts'
+import { privateFileReference, removeWithCopies } from '../uploads/index.ts'
 import { IDENTITY_FIELDS } from './identity.ts'
 
 const FOLDER_OF = { business_license: 'business_license', id_card_t: 'id_card', id_card_b: 'id_card' } as const
@@ -22,7 +19,7 @@ type StoreIdentity = { id: number; user_id: number; business_license: string; id
 const pad = (n: number) => String(n).padStart(2, '0')
 const day = (d: Date) => `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}`
 
-export async function makeIdentityImagesPrivate(app: FastifyInstance): Promise<{ moved: number; left: { store: number; field: string; value: string }[] }> {
+export async function makeIdentityImagesPrivate(app: Infra): Promise<{ moved: number; left: { store: number; field: string; value: string }[] }> {
   const reference = `${likeEscape(PRIVATE_FILE_PATH)}%`
   const stores = await app.db.$queryRaw<StoreIdentity[]>`
     SELECT id, user_id, business_license, id_card_t, id_card_b FROM stores

@@ -5,20 +5,18 @@
 // data from 1 or 3 moves the store to 2; only an admin sets 3 or 4 (review.ts). The wizard's data (licence, ID card,
 // categories) can change only in 1 or 3, so a passed store cannot swap its licence without a new review. The seller
 // back office (settings) is reached only by passed stores (the seller guard), so it never changes the state.
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { STORE_REVIEW_FLOW } from '@qshop/shared'
 import { STORE_VERIFY, type StoreApplication, type StoreSettings } from '@qshop/shared/schemas/catalog'
+import type { Infra } from '../../core/infra.ts'
 import { businessError, notFound } from '../../core/errors.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
 import { runUnit, type Tx } from '../../core/unitOfWork.ts'
 import { transition, type Columns } from '../../core/transition.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
-import { splitList } from '../catalog/format.ts'
-import { classIndex } from '../catalog/classes.ts'
-import { invalidateStoreCard } from '../catalog/cache.ts'
-import { areaFields, areaValue } from './area.ts'
+import { classIndex, invalidateStoreCard, normalizeClassPaths, splitList, storeClassPaths, writeStoreClasses } from '../catalog/index.ts'
+import { areaFields, areaValue } from '../content/index.ts'
 import { cleanRichTextFields } from '../../core/richText.ts'
-import { normalizeClassPaths, storeClassPaths, writeStoreClasses } from './storeClasses.ts'
 import { identityReferences, signedIdentity } from './identity.ts'
 
 const STORE_CLOSED = 0
@@ -27,7 +25,7 @@ const EDITABLE_APPLICATION: number[] = [STORE_VERIFY.FILLING, STORE_VERIFY.DENIE
 const STATE_SELECT = { id: true, store_verify: true, store_status: true, store_refuse_info: true } satisfies Prisma.storesSelect
 
 /** Opens the caller's store application (verify 1, closed until passed); answers the existing one when there is one. */
-export async function joinStore(app: FastifyInstance, userId: number) {
+export async function joinStore(app: Infra, userId: number) {
   const existing = await app.db.stores.findUnique({ where: { user_id: userId }, select: STATE_SELECT })
   if (existing) return existing
   try {
@@ -49,7 +47,7 @@ const APPLICATION_SELECT = {
 } satisfies Prisma.storesSelect
 
 /** The wizard's view of the caller's store (null before /store/join). */
-export async function readApplication(app: FastifyInstance, userId: number) {
+export async function readApplication(app: Infra, userId: number) {
   const row = await app.db.stores.findUnique({ where: { user_id: userId }, select: APPLICATION_SELECT })
   if (!row) return null
   return {
@@ -73,7 +71,7 @@ async function submitForReview(tx: Tx, storeId: number, data: Record<string, str
 
 /** Submits the wizard's data (every required field is in the body schema; no partial drafts) for review (state 2).
  *  Refused while verifying or once passed. */
-export async function saveApplication(app: FastifyInstance, req: FastifyRequest, userId: number, input: StoreApplication) {
+export async function saveApplication(app: Infra, req: FastifyRequest, userId: number, input: StoreApplication) {
   const { area, class_id, ...fields } = input
   const index = await classIndex(app)
   const paths = normalizeClassPaths(req, index, class_id)
@@ -98,7 +96,7 @@ const SETTINGS_SELECT = {
 } satisfies Prisma.storesSelect
 
 /** The seller's settings page: the store of the caller (owner or sub-account). */
-export async function readSettings(app: FastifyInstance, storeId: number) {
+export async function readSettings(app: Infra, storeId: number) {
   const row = await app.db.stores.findUnique({ where: { id: storeId }, select: SETTINGS_SELECT })
   if (!row) throw notFound()
   return {
@@ -111,7 +109,7 @@ export async function readSettings(app: FastifyInstance, storeId: number) {
   }
 }
 
-export async function saveSettings(app: FastifyInstance, req: FastifyRequest, storeId: number, input: StoreSettings) {
+export async function saveSettings(app: Infra, req: FastifyRequest, storeId: number, input: StoreSettings) {
   const { area, store_slide, store_mobile_slide, ...fields } = cleanRichTextFields(input, ['after_sale_service'])
   const data: Prisma.storesUncheckedUpdateInput = { ...fields }
   if (area) Object.assign(data, await areaFields(req.locale, app.db, area))

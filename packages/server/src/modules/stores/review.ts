@@ -1,20 +1,20 @@
 // Admin: the stores list and detail (engine), the review of a verifying store and opening / closing a store.
-import type { FastifyInstance } from 'fastify'
 import { STORE_REVIEW_FLOW } from '@qshop/shared'
 import * as decl from '@qshop/shared/resources/admin/catalog'
 import { STORE_VERIFY } from '@qshop/shared/schemas/catalog'
+import type { Infra } from '../../core/infra.ts'
 import type { ServerResource } from '../../core/resource.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { businessError, notFound } from '../../core/errors.ts'
 import { transition } from '../../core/transition.ts'
 import { inUnit } from '../../core/unitOfWork.ts'
-import { invalidateStore } from '../catalog/cache.ts'
+import { invalidateStore } from '../catalog/index.ts'
 import { IDENTITY_FIELDS, signedIdentity } from './identity.ts'
-import { PRIVATE_FILES_PERMISSION } from '../uploads/privateFiles.ts'
+import { PRIVATE_FILES_PERMISSION } from '../uploads/index.ts'
 
 const STORE_OPEN = 1
 
-export function storeResources(app: FastifyInstance): ServerResource[] {
+export function storeResources(app: Infra): ServerResource[] {
   return [
     {
       decl: decl.stores,
@@ -33,7 +33,7 @@ export function storeResources(app: FastifyInstance): ServerResource[] {
 }
 
 /** Pass (4: the store opens) or deny (3, with the reason) a store that is verifying. */
-export async function verifyStore(app: FastifyInstance, ctx: RequestContext, id: number, decision: { store_verify: 3 | 4; store_refuse_info?: string }) {
+export async function verifyStore(app: Infra, ctx: RequestContext, id: number, decision: { store_verify: 3 | 4; store_refuse_info?: string }) {
   const passed = decision.store_verify === STORE_VERIFY.PASSED
   return inUnit(app, ctx, async (tx, unit) => {
     const decided = await transition(tx, STORE_REVIEW_FLOW, id, { from: STORE_VERIFY.VERIFYING, to: decision.store_verify }, {
@@ -48,7 +48,7 @@ export async function verifyStore(app: FastifyInstance, ctx: RequestContext, id:
 }
 
 /** Opens (1) or closes (0) a store; a closed store and its goods disappear from the storefront. */
-export async function setStoreStatus(app: FastifyInstance, id: number, status: 0 | 1) {
+export async function setStoreStatus(app: Infra, id: number, status: 0 | 1) {
   const { count } = await app.db.stores.updateMany({ where: { id }, data: { store_status: status } })
   if (!count) throw notFound()
   await invalidateStore(app, id)

@@ -2,15 +2,15 @@
 // open/close, and the storefront's store list and store page.
 import { storeApplicationBody, storeListQuery, storeSettingsBody, storeStatusBody, storeVerifyBody } from '@qshop/shared/schemas/catalog'
 import { idParam, noBody } from '@qshop/shared/schemas/common'
-import type { AppModule, ScopePlugin } from '../types.ts'
-import { ok } from '../../plugins/envelope.ts'
+import type { AppModule, ScopePlugin } from '../../core/module.ts'
+import { ok } from '../../core/envelope.ts'
 import { resourceRoutes } from '../../core/resource.ts'
 import { notFound } from '../../core/errors.ts'
 import { requestContext } from '../../core/context.ts'
 import { joinStore, readApplication, readSettings, saveApplication, saveSettings } from './own.ts'
 import { setStoreStatus, storeResources, verifyStore } from './review.ts'
 import { listStores, storePage } from './storefront.ts'
-import { storeClassTree } from './storeClasses.ts'
+import { storeClassTree } from '../catalog/index.ts'
 
 
 const admin: ScopePlugin = async (app) => {

@@ -1,13 +1,10 @@
 // Storefront stores: the list (GET /api/stores: search by name, sort by sales, rating or distance from the shopper's
 // point) and one store's public page (GET /api/store/{id}). Visible stores only.
-import type { FastifyInstance } from 'fastify'
 import { FAVORITE_TYPE, type StoreListQuery } from '@qshop/shared/schemas/catalog'
+import type { Infra } from '../../core/infra.ts'
 import { notFound } from '../../core/errors.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
-import { isFavorite } from '../catalog/favorites.ts'
-import { goodRate } from '../catalog/reviews.ts'
-import { visibleStoreSql } from '../catalog/visibility.ts'
-import { storeCard, BEST_SELLERS } from './card.ts'
+import { BEST_SELLERS, goodRate, isFavorite, storeCard, visibleStoreSql } from '../catalog/index.ts'
 
 const EARTH_RADIUS_KM = 6371
 const STORE_PAGE_BEST_SELLERS = BEST_SELLERS - 1
@@ -30,7 +27,7 @@ const ORDER: Record<StoreListQuery['sort'], Prisma.Sql> = {
   distance: Prisma.sql`distance ASC, s.id ASC`,
 }
 
-export async function listStores(app: FastifyInstance, q: StoreListQuery) {
+export async function listStores(app: Infra, q: StoreListQuery) {
   const where = [visibleStoreSql('s')]
   if (q.keywords) where.push(Prisma.sql`s.store_name LIKE ${`%${q.keywords.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`)
   const condition = Prisma.join(where, ' AND ')
@@ -73,7 +70,7 @@ export async function listStores(app: FastifyInstance, q: StoreListQuery) {
 }
 
 /** A visible store's public page: card, ratings, best sellers and whether the shopper follows it. */
-export async function storePage(app: FastifyInstance, id: number, shopperId: number | undefined) {
+export async function storePage(app: Infra, id: number, shopperId: number | undefined) {
   const [card, fav] = await Promise.all([storeCard(app, id), shopperId ? isFavorite(app, shopperId, id, FAVORITE_TYPE.STORE) : false])
   if (!card) throw notFound()
   return { ...card, best_sellers: card.best_sellers.slice(0, STORE_PAGE_BEST_SELLERS), is_fav: fav }

@@ -1,6 +1,6 @@
 // Health check of the process and its dependencies.
-import type { AppModule } from '../types.ts'
-import { ok } from '../../plugins/envelope.ts'
+import type { AppModule } from '../../core/module.ts'
+import { ok } from '../../core/envelope.ts'
 import { Code } from '@qshop/shared'
 
 const system: AppModule = {

@@ -7,12 +7,10 @@
 // A second run writes nothing. Files that are gone or cannot be decoded are counted and left as they are.
 import { access, readdir } from 'node:fs/promises'
 import path from 'node:path'
-import type { FastifyInstance } from 'fastify'
 import { IDENTITY_UPLOAD_FOLDERS } from '@qshop/shared/constants'
 import { SIZED_WIDTHS, sizedCopyUrl, takesSizedCopies } from '@qshop/shared/sizedImages'
-import { localStorage } from '../../adapters/storage/local.ts'
-import { storageFor, type Storage } from '../../adapters/storage/index.ts'
-import { uploadRoot } from '../../plugins/uploads.ts'
+import type { Infra } from '../../core/infra.ts'
+import { localStorage, storageFor, uploadRoot, type Storage } from '../../adapters/storage/index.ts'
 import { isIdentityFolder } from './privateFiles.ts'
 import { COPY_WIDTHS, makeSizedCopies, storeSizedCopies } from './sizedCopies.ts'
 
@@ -35,7 +33,7 @@ async function copyOne(storage: Storage, url: string, key: string): Promise<bool
   return true
 }
 
-async function fillRecorded(app: FastifyInstance, log: Log): Promise<FillResult> {
+async function fillRecorded(app: Infra, log: Log): Promise<FillResult> {
   const local = localStorage(uploadRoot(app))
   const configured = await storageFor(app)
   const storages = new Map<string, Storage>([[local.disk, local], [configured.disk, configured]])
@@ -69,7 +67,7 @@ async function fillRecorded(app: FastifyInstance, log: Log): Promise<FillResult>
 
 const exists = (file: string) => access(file).then(() => true, () => false)
 
-async function fillUnrecorded(app: FastifyInstance, log: Log): Promise<FillResult> {
+async function fillUnrecorded(app: Infra, log: Log): Promise<FillResult> {
   const root = uploadRoot(app)
   const local = localStorage(root)
   const entries = await readdir(root, { recursive: true, withFileTypes: true })
@@ -96,7 +94,7 @@ async function fillUnrecorded(app: FastifyInstance, log: Log): Promise<FillResul
 }
 
 /** Fills every missing copy; answers how many images were given copies and how many could not be read. */
-export async function fillSizedCopies(app: FastifyInstance, log: Log = () => {}): Promise<FillResult> {
+export async function fillSizedCopies(app: Infra, log: Log = () => {}): Promise<FillResult> {
   const recorded = await fillRecorded(app, log)
   const unrecorded = await fillUnrecorded(app, log)
   return { copied: recorded.copied + unrecorded.copied, unreadable: recorded.unreadable + unrecorded.unreadable }

@@ -1,8 +1,8 @@
 // Daily upload quotas: files and stored bytes per calendar day, per shopper account, per store (all its accounts
 // share it: an owner can add sub-accounts at will) and per admin account. One Redis script checks and counts, so
 // two parallel uploads cannot both take the last slot.
-import type { FastifyInstance } from 'fastify'
 import { Code } from '@qshop/shared'
+import type { Infra } from '../../core/infra.ts'
 import { AppError } from '../../core/errors.ts'
 
 export type QuotaHolder = { area: 'user' | 'seller' | 'admin'; id: number }
@@ -19,18 +19,18 @@ return 1`
 /** A day's counters outlive the day, so the key of a day that has just ended still answers for late requests. */
 const KEEP_SECONDS = 2 * 86400
 
-const limitsOf = (app: FastifyInstance, holder: QuotaHolder) =>
+const limitsOf = (app: Infra, holder: QuotaHolder) =>
   holder.area === 'user'
     ? { files: app.config.UPLOAD_SHOPPER_DAILY_FILES, bytes: app.config.UPLOAD_SHOPPER_DAILY_BYTES }
     : { files: app.config.UPLOAD_SELLER_DAILY_FILES, bytes: app.config.UPLOAD_SELLER_DAILY_BYTES }
 
-const keyOf = (app: FastifyInstance, holder: QuotaHolder, day: string) => app.key('upload_quota', holder.area, holder.id, day)
+const keyOf = (app: Infra, holder: QuotaHolder, day: string) => app.key('upload_quota', holder.area, holder.id, day)
 
 /**
  * Takes one file of `size` bytes from the holder's quota of `day`, or refuses (402) with nothing counted. Answers
  * the release that gives it back when the file is not stored after all.
  */
-export async function reserveUpload(app: FastifyInstance, holder: QuotaHolder, day: string, size: number): Promise<() => Promise<void>> {
+export async function reserveUpload(app: Infra, holder: QuotaHolder, day: string, size: number): Promise<() => Promise<void>> {
   const limits = limitsOf(app, holder)
   const key = keyOf(app, holder, day)
   const taken = await app.redis.eval(RESERVE, 1, key, size, limits.files, limits.bytes, KEEP_SECONDS)

@@ -1,11 +1,12 @@
 // Upload flow shared by the three areas: read the multipart request, check and re-encode, store, answer the URL.
 import { createHash, randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyRequest } from 'fastify'
 import { zx } from '@qshop/shared'
+import type { Infra } from '../../core/infra.ts'
 import { businessError, invalid } from '../../core/errors.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
-import { fieldErrors } from '../../plugins/envelope.ts'
+import { fieldErrors } from '../../core/envelope.ts'
 import { privateStorageFor, storageFor, type PrivateStorage, type Storage } from '../../adapters/storage/index.ts'
 import { checkFile, processImage, type Stored } from './inspect.ts'
 import { reserveUpload } from './quota.ts'
@@ -69,7 +70,7 @@ export type UploadArea = 'user' | 'seller' | 'admin'
  * stored bytes, the row and the quota are given back. A public image is stored with its WebP copies at the page
  * widths (sizedCopies.ts), which the quota does not count: they are the platform's, not the uploader's choice.
  */
-export async function handleUpload(app: FastifyInstance, req: FastifyRequest, area: UploadArea): Promise<string> {
+export async function handleUpload(app: Infra, req: FastifyRequest, area: UploadArea): Promise<string> {
   const { file, filename, fields } = await receive(req)
   const stored: Stored = fields.uploadType === 'uploadFile' ? await checkFile(file, filename) : await processImage(file, fields.option)
   const actor = req.actor!
@@ -115,7 +116,7 @@ type Destination = {
   discard(key: string, url: string): Promise<void>
 }
 
-const publicDestination = (app: FastifyInstance, storage: Storage): Destination => ({
+const publicDestination = (app: Infra, storage: Storage): Destination => ({
   disk: storage.disk,
   async store(key, stored, _rowId, copies) {
     const url = await storage.put(key, stored.body, stored.mime)
@@ -142,7 +143,7 @@ const privateDestination = (storage: PrivateStorage): Destination => ({
 type StoredUpload = { area: UploadArea; storeId: number; folder: string; filename: string; newName: string; stored: Stored; disk: string; copied: boolean }
 
 /** The upload's URL and copies on its row and, for a seller's goods image, the store's image space (reference §1.3 file_spaces). */
-async function recordStored(app: FastifyInstance, id: number, url: string, upload: StoredUpload) {
+async function recordStored(app: Infra, id: number, url: string, upload: StoredUpload) {
   const { stored } = upload
   await runUnit(app, async (tx) => {
     await tx.uploads.update({ where: { id }, data: { url, copy_widths: upload.copied ? COPY_WIDTHS : '' }, select: { id: true } })

@@ -2,7 +2,7 @@
 // through the storage adapter beside the original as `<name>.w<width>.webp`. Identity documents never get any.
 import sharp from 'sharp'
 import { SIZED_WIDTHS, sizedCopyUrl, takesSizedCopies } from '@qshop/shared/sizedImages'
-import type { Infra } from '../../plugins/infra.ts'
+import type { Infra } from '../../core/infra.ts'
 import type { Storage } from '../../adapters/storage/index.ts'
 
 /** What `uploads.copy_widths` records for an image whose copies are all stored. */

@@ -7,7 +7,7 @@ import sharp from 'sharp'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Job } from 'bullmq'
 import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
-import { QUEUE_MAINTENANCE } from '../../jobs/queues.ts'
+import { QUEUE_MAINTENANCE } from '../../core/jobs/queues.ts'
 import { allJobs, queueProcessor, schedulesOf } from '../../jobs/registry.ts'
 import { UNFINISHED_UPLOAD_AGE_MS } from './sweeper.ts'
 

@@ -3,9 +3,9 @@
 // both once the upload is well past any that could still be running. Stored bytes always have a row (the row is
 // written first, and a failed upload removes the bytes before the row), so no file is left without one.
 import { z } from 'zod'
-import { defineJob } from '../../jobs/define.ts'
-import { QUEUE_MAINTENANCE } from '../../jobs/queues.ts'
-import type { Infra } from '../../plugins/infra.ts'
+import { defineJob } from '../../core/jobs/define.ts'
+import { QUEUE_MAINTENANCE } from '../../core/jobs/queues.ts'
+import type { Infra } from '../../core/infra.ts'
 import { fileRemoverFor } from '../../adapters/storage/index.ts'
 
 /** Far longer than storing one file takes (at most UPLOAD_MAX_BYTES to the disk or the bucket). */

@@ -1,11 +1,14 @@
-// The categories a store may sell in (store_classes.class_id: JSON list of [level 1, level 2, level 3] id paths).
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+// The categories a store may sell in (store_classes.class_id: JSON list of [level 1, level 2, level 3] id paths). Kept
+// with the categories they are paths of: the store's application (modules/stores) writes them through here, and the
+// goods form checks a goods' category against them.
+import type { FastifyRequest } from 'fastify'
+import type { Infra } from '../../core/infra.ts'
 import type { Db } from '../../core/db/index.ts'
 import type { Tx } from '../../core/resource.ts'
 import { invalid } from '../../core/errors.ts'
 import { CLASS_LEVELS } from '@qshop/shared/schemas/catalog'
-import { classPath, isLeafClass, type ClassIndex } from '../catalog/classes.ts'
-import { classTree, type ClassNode } from '../common/service.ts'
+import { classPath, isLeafClass, type ClassIndex } from './classes.ts'
+import { classTree, type ClassNode } from '../common/index.ts'
 
 type Paths = number[][]
 
@@ -46,7 +49,7 @@ export async function writeStoreClasses(tx: Tx, storeId: number, paths: Paths): 
 }
 
 /** The category tree cut down to what the store may sell in (the goods form's cascader). */
-export async function storeClassTree(app: FastifyInstance, storeId: number): Promise<ClassNode[]> {
+export async function storeClassTree(app: Infra, storeId: number): Promise<ClassNode[]> {
   const [tree, paths] = await Promise.all([classTree(app), storeClassPaths(app.db, storeId)])
   const allowed = new Set(paths.flat())
   const prune = (nodes: ClassNode[], level: number): ClassNode[] =>

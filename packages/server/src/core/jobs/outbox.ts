@@ -3,11 +3,9 @@
 // row is sent to its BullMQ queue under the job id it was written with, so sending twice makes one job; the worker's
 // sweeper sends whatever was left unsent. A job id that names a business event (`order-cancel-42`) is staged once:
 // a second staging, in this transaction or another, finds the row and adds nothing.
-import type { Queue } from 'bullmq'
-import { Prisma, isDuplicateKey, type Db, type Tx } from '../core/db/index.ts'
-import type { Infra } from '../plugins/infra.ts'
-
-export type Queues = { get(name: string): Queue }
+import { Prisma, isDuplicateKey, type Db, type Tx } from '../db/index.ts'
+import type { Infra } from '../infra.ts'
+import type { Queues } from './queues.ts'
 export type StagedJob = { queue: string; name: string; jobId: string; payload: Prisma.InputJsonObject; runAt?: Date }
 
 /** Rows the api failed to send are swept after this long (the api sends its own rows right after the commit). */

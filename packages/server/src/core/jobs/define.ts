@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Job } from 'bullmq'
 import type { z } from 'zod'
-import type { Infra } from '../plugins/infra.ts'
+import type { Infra } from '../infra.ts'
 
 export type JobDef<P = unknown> = {
   queue: string

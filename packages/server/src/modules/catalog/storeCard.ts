@@ -1,11 +1,12 @@
 // What the storefront shows of a store: public fields only (never licence, ID card, balances), its ratings and
-// its best sellers. Cached as the "store card" (catalog/cache.ts), used by GET /api/store/{id} and the goods detail.
-import type { FastifyInstance } from 'fastify'
+// its best sellers. Cached as the "store card" (cache.ts), used by GET /api/store/{id} (modules/stores) and the goods
+// detail; kept with the catalog, whose cache holds it and whose writes drop it.
+import type { Infra } from '../../core/infra.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
-import { cachedJson, storeCardKey } from '../catalog/cache.ts'
-import { splitList } from '../catalog/format.ts'
-import { storeRatings, type StoreRatings } from '../catalog/reviews.ts'
-import { visibleGoodsWhere, visibleStoreWhere } from '../catalog/visibility.ts'
+import { cachedJson, storeCardKey } from './cache.ts'
+import { splitList } from './format.ts'
+import { storeRatings, type StoreRatings } from './reviews.ts'
+import { visibleGoodsWhere, visibleStoreWhere } from './visibility.ts'
 
 /** Best sellers kept on the card: the goods page shows 6 besides itself. */
 export const BEST_SELLERS = 7
@@ -36,7 +37,7 @@ export function presentPublicStore(row: PublicStoreRow) {
 export type StoreCard = ReturnType<typeof presentPublicStore> &
   StoreRatings & { best_sellers: Prisma.goodsGetPayload<{ select: typeof GOODS_CARD_SELECT }>[] }
 
-async function loadStoreCard(app: FastifyInstance, storeId: number): Promise<StoreCard | null> {
+async function loadStoreCard(app: Infra, storeId: number): Promise<StoreCard | null> {
   const store = await app.db.stores.findFirst({ where: { id: storeId, ...visibleStoreWhere() }, select: PUBLIC_STORE_SELECT })
   if (!store) return null
   const [ratings, best] = await Promise.all([
@@ -52,6 +53,6 @@ async function loadStoreCard(app: FastifyInstance, storeId: number): Promise<Sto
 }
 
 /** The card of a visible store (null when the store is hidden or unknown). */
-export function storeCard(app: FastifyInstance, storeId: number): Promise<StoreCard | null> {
+export function storeCard(app: Infra, storeId: number): Promise<StoreCard | null> {
   return cachedJson(app, storeCardKey(app, storeId), () => loadStoreCard(app, storeId))
 }

@@ -1,0 +1,3 @@
+// The fulfilment module's public entry: other modules, the app and the seed import the module from here only
+// (eslint-rules/index.js). Its AppModule, which modules/index.ts mounts and whose jobs the worker runs.
+export { default } from './routes.ts'

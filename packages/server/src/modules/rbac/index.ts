@@ -1,0 +1,4 @@
+// The rbac module's public entry: other modules, the app and the seed import the module from here only
+// (eslint-rules/index.js). Its AppModule, which modules/index.ts mounts; the first page an actor is shown.
+export { default } from './routes.ts'
+export { defaultUrl } from './menuTree.ts'

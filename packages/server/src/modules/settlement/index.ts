@@ -1,0 +1,5 @@
+// The settlement module's public entry: other modules, the app and the seed import the module from here only
+// (eslint-rules/index.js). Its AppModule, which modules/index.ts mounts and whose jobs the worker runs; staging an
+// order's settlement.
+export { default } from './routes.ts'
+export { scheduleOrderSettle } from './settleJob.ts'
