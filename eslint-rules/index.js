@@ -1,6 +1,6 @@
 // The project's own lint rules (eslint.config.js turns them on; packages/server/test/lint-rules.test.ts tests them).
 //
-// - layers: the server's layering (DESIGN.md §2, docs/architecture.md). Every file of packages/server/src belongs to
+// - layers: the server's layering (docs/architecture.md). Every file of packages/server/src belongs to
 //   a layer, and a layer imports only what it may:
 //     core      core/, config.ts, generated/         → core
 //     adapters  adapters/<kind>/                      → core, adapters
@@ -8,7 +8,7 @@
 //     modules   modules/<name>/                       → core, adapters, its own files, another module's index.ts
 //     app       app.ts, main.ts, worker.ts, jobs/, seed/ → anything, a module through its index.ts
 // - unit-tx-only: the work of a unit of work (the function handed to runUnit, inUnit or idempotent) writes through its
-//   `tx` and nothing else: no database client, Redis, queue or HTTP call of its own inside it (DESIGN.md §6: no network
+//   `tx` and nothing else: no database client, Redis, queue or HTTP call of its own inside it (docs/architecture.md: no network
 //   call inside a unit). Functions handed to `unit.afterCommit` run after the commit and are left alone.
 import path from 'node:path'
 

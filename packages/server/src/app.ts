@@ -81,7 +81,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.decorate('servedResources', [] as ServerResource[])
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return
-    // A query parameter the route does not declare is refused, also on routes that take none (DESIGN.md §3).
+    // A query parameter the route does not declare is refused, also on routes that take none (docs/architecture.md).
     route.schema = { ...route.schema, querystring: route.schema?.querystring ?? noQuery }
     if (route.method === 'HEAD') return
     const area: AreaName = route.url.startsWith('/api/Admin/') ? 'admin' : route.url.startsWith('/api/Seller/') ? 'seller' : 'user'

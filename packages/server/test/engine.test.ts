@@ -1,4 +1,4 @@
-// The engine deployed is the engine tested (DESIGN.md §6): docker-compose.yml runs the database engine and version
+// The engine deployed is the engine tested (docs/architecture.md): docker-compose.yml runs the database engine and version
 // these tests run on, and the mariadb driver the pools are made with (core/db/pools.ts) is the version
 // @prisma/adapter-mariadb is built for, since the pools are lent to it.
 import { readFileSync } from 'node:fs'

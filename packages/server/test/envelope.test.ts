@@ -1,4 +1,4 @@
-// Every error path of the wire contract (DESIGN.md §3): each answer is {code, msg, data} with the right HTTP status,
+// Every error path of the wire contract (docs/architecture.md): each answer is {code, msg, data} with the right HTTP status,
 // translated messages, no internals leaked; plus request ids, health, API docs and security headers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance, FastifyRequest } from 'fastify'

@@ -1,4 +1,4 @@
-// Every stock write goes through the inventory module (DESIGN.md §6, src/modules/inventory/index.ts). This reads the
+// Every stock write goes through the inventory module (docs/architecture.md, src/modules/inventory/index.ts). This reads the
 // server's sources outside that module: no SQL statement sets or inserts the stock column of a table that holds stock,
 // no Prisma write on such a table names it, and no object sets goods_stock; and no resource the app serves on such a
 // table lets a form or an import write it (the engine writes declared inputs only). Tests, test kits and the demo

@@ -1,4 +1,4 @@
-// The domain modules depend on each other one way (DESIGN.md §2): a module may use another through its public entry
+// The domain modules depend on each other one way (docs/architecture.md): a module may use another through its public entry
 // (modules/<name>/index.ts, eslint-rules/index.js), but no chain of such uses leads back to where it started. This reads
 // the server's sources (tests and test kits aside, as they may reach into any module), draws the graph of module →
 // module imports (type-only and dynamic imports included) and fails on a cycle, naming the modules and the imports

@@ -1,6 +1,6 @@
 import { RATE_LIMIT_KEYS } from '../src/config.ts'
 
-// Every vitest worker gets its own database and Redis prefix (DESIGN.md §8).
+// Every vitest worker gets its own database and Redis prefix (docs/architecture.md).
 // QSHOP_TEST_NS separates test runs that share one machine (several developers or checkouts).
 const pool = `${process.env.QSHOP_TEST_NS ?? ""}${process.env.VITEST_POOL_ID ?? "1"}`
 process.env.NODE_ENV = 'test'

@@ -1,4 +1,4 @@
-// No code opens a transaction by hand (DESIGN.md §2): every write transaction goes through the unit of work
+// No code opens a transaction by hand (docs/architecture.md): every write transaction goes through the unit of work
 // (src/core/unitOfWork.ts), which retries conflicts and runs after-commit work only once committed. This reads every
 // source file of the server, its tests and the scripts: a call of Prisma's $transaction anywhere else fails here.
 import { readdirSync, readFileSync } from 'node:fs'

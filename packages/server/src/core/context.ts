@@ -19,7 +19,7 @@ export type Actor = {
 }
 
 /**
- * What a service knows of the call it serves; services take it first (DESIGN.md §2). `unit` is the unit of work the
+ * What a service knows of the call it serves; services take it first (docs/architecture.md). `unit` is the unit of work the
  * call runs in once one is open (core/unitOfWork.ts, inUnit): a service handed this context joins that transaction.
  */
 export type RequestContext = {

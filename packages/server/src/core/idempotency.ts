@@ -1,4 +1,4 @@
-// Requests that create money-bearing rows carry an Idempotency-Key (DESIGN.md §2): the first answer is stored per
+// Requests that create money-bearing rows carry an Idempotency-Key (docs/architecture.md): the first answer is stored per
 // (area, account, key) and replayed for repeats. The record is written first in the unit doing the work, so a repeat
 // sent while the first request runs waits on the record's unique key and then answers what the first one answered;
 // a first request that fails leaves no record, and a repeat runs the work itself.

@@ -1,4 +1,4 @@
-// The ledger (DESIGN.md §6): every change of a shopper's balance, frozen money or points, and of a store's money or
+// The ledger (docs/architecture.md): every change of a shopper's balance, frozen money or points, and of a store's money or
 // frozen money, is posted here, in the caller's unit of work. A posting writes a money_logs row (amount, balance
 // after, reason, source, idempotency key) and changes the balance column by one guarded statement, so an account's
 // balance always equals the sum of its rows.

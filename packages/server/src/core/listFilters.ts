@@ -1,4 +1,4 @@
-// List filters (DESIGN.md §3): `field=value|op` becomes a Prisma `where` condition only once the value is read as
+// List filters (docs/architecture.md): `field=value|op` becomes a Prisma `where` condition only once the value is read as
 // what the field holds (filterKind: whole number, amount, time or text). A value that is not one is answered with
 // 400 naming the field: it never reaches SQL, where MySQL would cast it ('1abc' = 1, 'abc' = 0) and Prisma would fail.
 import type { FastifyRequest } from 'fastify'

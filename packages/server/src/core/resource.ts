@@ -1,4 +1,4 @@
-// The resource engine (DESIGN.md §4): a shared declaration plus a small server part become
+// The resource engine (docs/architecture.md): a shared declaration plus a small server part become
 // list / show / create / update / batch-delete / import routes with the list contract of §3.
 import { z } from 'zod'
 import type { FastifyRequest } from 'fastify'

@@ -1,4 +1,4 @@
-// Status changes (DESIGN.md §2): a change listed in the entity's transition table (packages/shared/src/states.ts) is
+// Status changes (docs/architecture.md): a change listed in the entity's transition table (packages/shared/src/states.ts) is
 // applied as ONE guarded update, `WHERE id = ? AND <status> = <from>`, whose row count decides: a concurrent change
 // that got there first leaves this one 0 rows, never a double change. Read-then-write is what this replaces.
 //

@@ -1,4 +1,4 @@
-// The one way to open a write transaction (DESIGN.md §2). A unit of work runs its work in a transaction with the
+// The one way to open a write transaction (docs/architecture.md). A unit of work runs its work in a transaction with the
 // isolation level and timeout chosen by the caller (core/db/transaction.ts opens it on a connection of the unit pool;
 // raw statements run on that connection, and Prisma joins it on the work's first ORM call); a deadlock, a lock wait
 // timeout or a write conflict (core/db/errors.ts names them per engine) rolls the transaction back and the whole unit runs again, a bounded

@@ -1,5 +1,5 @@
 // Tokens and actors for the three areas. Access tokens are short JWTs naming their area and session; refresh
-// tokens are opaque, stored hashed in auth_sessions, rotated on use and revoked by logout (DESIGN.md §3). An access
+// tokens are opaque, stored hashed in auth_sessions, rotated on use and revoked by logout (docs/architecture.md). An access
 // token is accepted only while its session exists, is not revoked and has not expired. The sessions of one login
 // form a family (the chain of rotations): presenting a refresh token that was already used ends the whole family.
 import fp from 'fastify-plugin'

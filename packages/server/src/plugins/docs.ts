@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify'
 export default fp(async function docs(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Shop platform API', version: '1.0.0', description: 'Envelope {code, msg, data}; see DESIGN.md §3.' },
+      info: { title: 'Shop platform API', version: '1.0.0', description: 'Envelope {code, msg, data}; see docs/architecture.md' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,

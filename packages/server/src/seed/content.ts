@@ -12,7 +12,7 @@ import { insertRows } from './insert.ts'
  *  document from the html. (An empty list there is no document: the editor refused it and showed nothing.) */
 export const richText = (html: string) => `${html}${RICH_TEXT_SEPARATOR}null`
 
-/** KuaiBao carrier codes (qwshop-facts §6.4). */
+/** KuaiBao carrier codes. */
 export const EXPRESSES: [name: string, code: string][] = [
   ['韵达', 'yd'], ['申通', 'sto'], ['圆通', 'yt'], ['中通', 'zt'], ['极兔', 'jt'], ['百世快递', 'ht'],
   ['邮政小包', 'postx'], ['EMS', 'ems'], ['邮政包裹', 'post'], ['天天', 'tt'], ['百世快运', 'best'], ['优速', 'ys'],

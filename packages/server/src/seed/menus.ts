@@ -1,4 +1,4 @@
-// The admin and seller back-office menu trees (qwshop-facts §6.1/§6.2 plus every page the spec names).
+// The admin and seller back-office menu trees.
 // A menu item's `apis` is its route path and the data endpoint (/Admin/x → /api/Admin/x); `view` is the web
 // page key. An item whose parent has an `apis` is a sub-page (the goods form): routed, not listed.
 

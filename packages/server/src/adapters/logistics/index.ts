@@ -1,4 +1,4 @@
-// Parcel tracking behind one interface (DESIGN.md §2 adapters). The driver comes from the admin `logistics` config:
+// Parcel tracking behind one interface (docs/architecture.md, server layers). The driver comes from the admin `logistics` config:
 // with an appid and an appkey the KuaiBao open API answers; without them the local demo driver invents a timeline
 // from the shipping time, labelled as demo data, so a fresh install shows something plausible.
 import type { TrackingState } from '@qshop/shared/schemas/fulfilment'

@@ -1,7 +1,7 @@
-// Giving money back through the gateway that took it (issue 10). Balance payments are refunded through the ledger by
-// the after-sales module; every other payment name needs a PaymentRefunder. The real gateways (WeChat Pay, Alipay)
-// arrive with the payment issue and register themselves here; until then no gateway is configured and the after-sales
-// service refuses a gateway refund with a clear message instead of pretending it happened.
+// Giving money back through the gateway that took it. Balance payments are refunded through the ledger by the
+// after-sales module; every other payment name needs a PaymentRefunder, registered here by its gateway's driver.
+// While no gateway is configured, the after-sales service refuses a gateway refund with a clear message instead of
+// pretending it happened (docs/after-checkout.md).
 
 export type RefundRequest = {
   payment_name: string

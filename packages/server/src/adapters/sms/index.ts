@@ -1,4 +1,4 @@
-// SMS senders behind one interface. The driver comes from the `sms` config row (DESIGN.md §2 adapters).
+// SMS senders behind one interface. The driver comes from the `sms` config row (docs/architecture.md, server layers).
 import type { FastifyBaseLogger } from 'fastify'
 import { aliyunSender } from './aliyun.ts'
 import { logSender } from './log.ts'

@@ -1,4 +1,4 @@
-// Typed jobs (DESIGN.md §2): each module declares its jobs once, with the queue, the name, a zod schema of the
+// Typed jobs (docs/architecture.md): each module declares its jobs once, with the queue, the name, a zod schema of the
 // payload and the processor; the worker registers every declared job (jobs/registry.ts). A job whose `key` names its
 // business event gets a deterministic id, so staging the same event twice makes one job. A delayed job declares a
 // sweeper: a repeatable job that finds in the database what is due, so a job Redis lost is still done.

@@ -1,5 +1,5 @@
 // Side effects that must happen once a transaction has committed, even when the process stops right after the
-// commit (DESIGN.md §2): the transaction writes an outbox row (core/unitOfWork.ts: unit.stage); once committed the
+// commit (docs/architecture.md): the transaction writes an outbox row (core/unitOfWork.ts: unit.stage); once committed the
 // row is sent to its BullMQ queue under the job id it was written with, so sending twice makes one job; the worker's
 // sweeper sends whatever was left unsent. A job id that names a business event (`order-cancel-42`) is staged once:
 // a second staging, in this transaction or another, finds the row and adds nothing.

@@ -1,4 +1,4 @@
-// Login, tokens, registration, SMS codes and the own account in the three areas (qwshop-facts §2.1, fixed).
+// Login, tokens, registration, SMS codes and the own account in the three areas.
 import type { FastifyRequest } from 'fastify'
 import {
   adminAuthEditBody, authEditBody, editSecureBody, forgetPasswordBody, isLoginQuery, loginBody, providerBody, refreshBody, registerBody, smsBody,

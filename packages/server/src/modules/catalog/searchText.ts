@@ -1,4 +1,4 @@
-// Keyword search over a FULLTEXT index on both MySQL 8 and MariaDB (notes/toolchain.md): the goods name is stored as
+// Keyword search over a FULLTEXT index on both MySQL 8 and MariaDB: the goods name is stored as
 // space-separated bigram tokens, each hex-encoded so that no token is shorter than innodb_ft_min_token_size.
 // The query is encoded the same way and every token is required; a LIKE on the name then keeps exact matches only.
 

@@ -1,4 +1,4 @@
-// Freight of a store's lines (qwshop-facts §3.2 and the combination rule of docs/checkout.md), in cents.
+// Freight of a store's lines (the combination rule of docs/checkout.md), in cents.
 import { describe, expect, test } from 'vitest'
 import { storeFreight, templateCharge, type FreightTemplate } from './freight.ts'
 

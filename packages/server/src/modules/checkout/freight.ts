@@ -1,4 +1,4 @@
-// Freight of one store's lines (qwshop-facts §3.2, docs/checkout.md). A goods names its template by freight_id: -1
+// Freight of one store's lines (docs/checkout.md). A goods names its template by freight_id: -1
 // free, 0 the store's default template, N the store's template N (one that no longer exists counts as the default).
 // A regional template applies only to the provinces it lists; elsewhere the store's default applies. A template
 // charges f_price for the first f_weight kg and o_price for every o_weight kg (or part of it) beyond.

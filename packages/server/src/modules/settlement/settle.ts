@@ -1,4 +1,4 @@
-// Settling an order to its store (issue 10 contract): once the order is received or completed (status 4 or 6), its
+// Settling an order to its store (docs/after-checkout.md): once the order is received or completed (status 4 or 6), its
 // after-sale window is over (settle_after ≤ now) and no after-sales request is open, the store is credited what the
 // shopper paid less what was refunded, and debited the platform's commission at the rate frozen on the order. One
 // unit: the order row is locked, the guarded change is_settlement 0 → 1 decides, and only the unit that made it writes

@@ -15,7 +15,7 @@ import { COPY_WIDTHS, makeSizedCopies, removeWithCopies, storeSizedCopies, type 
 
 const MAX_SIDE = 4096
 
-/** The form fields sent beside `file` (spec §7: `name` folder, `option` resize, `uploadType`). */
+/** The form fields sent beside `file`. */
 export const uploadFields = z
   .object({
     name: z.string().regex(/^[A-Za-z0-9_]{1,32}$/).default('files'),
