@@ -4,9 +4,9 @@
 // Invariants:
 // 1. Statements run in the order the work issues them, raw and ORM alike. BEGIN and raw statements go to the driver
 //    at once, so those the work sends without waiting for each other share a round trip with each other and with
-//    BEGIN (the driver pipelines them and the server runs them in the order sent). An ORM call is compiled by Prisma before it reaches the connection, so it
-//    waits until everything issued before it has been handed to the driver, and what is issued after it waits until
-//    it has finished (StatementOrder).
+//    BEGIN (the driver pipelines them and the server runs them in the order sent). An ORM call is compiled by Prisma
+//    before it reaches the connection, so it waits until everything issued before it has been handed to the driver,
+//    and what is issued after it waits until it has finished (StatementOrder).
 // 2. The connection is fenced before COMMIT or ROLLBACK is sent: from that moment every statement the work issues is
 //    refused, while those already handed to the driver run before the COMMIT or ROLLBACK, inside the transaction.
 //    A late statement can therefore never run after the end, on a connection back in the pool.
@@ -117,7 +117,7 @@ class UnitConnection implements UnitTransaction {
   readonly #startedAt = performance.now()
   readonly #timer: NodeJS.Timeout
   readonly #order = new StatementOrder()
-  /** set when the end is sent (the fence): COMMIT or ROLLBACK, and whether the timeout sent it */
+  /** set when COMMIT or ROLLBACK is sent (the fence); whether the timeout sent it */
   #ending: Promise<void> | null = null
   #timedOut = false
   /** the refusal with which the server rolled the transaction back by itself */
