@@ -24,7 +24,7 @@ import uploads from './plugins/uploads.ts'
 import webApp, { readEntryPage } from './plugins/webApp.ts'
 import queues from './plugins/queues.ts'
 import { modules } from './modules/index.ts'
-import { firstPictureOf } from './modules/catalog/index.ts'
+import { pageParts } from './modules/pages/index.ts'
 import { IDS_PARAM_MAX_LENGTH, noQuery } from '@qshop/shared/schemas/common'
 import type { ScopePlugin } from './core/module.ts'
 
@@ -92,8 +92,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       })
   })
 
-  // The entry pages' main pictures come from the catalog's cached answers (modules/catalog/firstPicture.ts).
-  await app.register(envelope, { firstPicture: (url) => firstPictureOf(app, url) })
+  // The entry pages' heads, main text and pictures come from the catalog's cached answers (modules/pages).
+  await app.register(envelope, { page: (url, origin) => pageParts(app, url, origin), siteUrl: config.SITE_URL })
   await app.register(infra, { config, db: opts.db, redis: opts.redis })
   await app.register(security)
   // The API docs page runs Swagger UI's inline scripts.

@@ -82,6 +82,9 @@ const schema = z.object({
   /** Empty (the default): the web app is served from the API's own origin (docker compose, pnpm start) and no other
    *  site may call it from a browser. Bearer tokens, not cookies, authorize requests: credentials are never allowed. */
   CORS_ORIGIN: corsOrigins.default([]),
+  /** The storefront's address (`https://shop.example.com`) in canonical links and sitemaps; unset: the address each
+   *  request came to. */
+  SITE_URL: z.string().refine((v) => v === '' || ORIGIN.test(v), 'an origin such as https://shop.example.com (no path, no trailing slash)').optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Swagger UI and the OpenAPI document at /api/docs; unset: on in development and test, off in production. */

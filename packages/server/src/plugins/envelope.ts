@@ -7,7 +7,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { Code, normalizeLocale, translate, type MessageKey } from '@qshop/shared'
 import { AppError } from '../core/errors.ts'
 import { fieldErrors, type Issue } from '../core/envelope.ts'
-import type { FirstPictureLookup } from './firstPicture.ts'
+import type { PageLookup } from '../core/entryPage.ts'
 import { HASHED_ASSET_DIR, sendEntryPage, type EntryPage } from './webApp.ts'
 
 declare module 'fastify' {
@@ -34,9 +34,12 @@ function send(reply: FastifyReply, code: number, msg: string, data: unknown) {
   return reply.status(status).send({ code, msg, data })
 }
 
-/** firstPicture: the main picture of a browser route's page, for its entry page (app.ts passes the catalog's). */
-export default fp(async function envelope(app: FastifyInstance, opts: { firstPicture?: FirstPictureLookup }) {
-  const firstPictureOf = opts.firstPicture ?? (async () => null)
+/**
+ * page: what a browser route's page adds to its entry page (app.ts passes modules/pages'); siteUrl: the site's address
+ * for the pages' canonical links, else the one the request came to.
+ */
+export default fp(async function envelope(app: FastifyInstance, opts: { page?: PageLookup; siteUrl?: string }) {
+  const pageOf = opts.page ?? (async () => null)
   app.decorateRequest('locale', 'zh-cn')
   app.decorateRequest('actor', null)
   app.decorateRequest('t', function (this: FastifyRequest, key: MessageKey, params?: Record<string, string | number>) {
@@ -71,9 +74,10 @@ export default fp(async function envelope(app: FastifyInstance, opts: { firstPic
   const notPages = ['/api/', '/uploads/', `/${HASHED_ASSET_DIR}/`]
   app.setNotFoundHandler(async (req, reply) => {
     if (app.spaIndex && (req.method === 'GET' || req.method === 'HEAD') && !notPages.some((prefix) => req.url.startsWith(prefix))) {
-      // Without its picture when the cache cannot be read: the page itself still loads and tells the shopper.
-      const picture = req.method === 'GET' ? await firstPictureOf(req.url).catch((err: unknown) => (req.log.warn({ err }, 'entry page picture'), null)) : null
-      return sendEntryPage(req, reply, app.spaIndex, picture)
+      // The build's own page when the page's data cannot be read: the app itself still loads and tells the shopper.
+      const origin = opts.siteUrl || `${req.protocol}://${req.host}`
+      const parts = await pageOf(req.url, origin).catch((err: unknown) => (req.log.warn({ err }, 'entry page parts'), null))
+      return sendEntryPage(req, reply, app.spaIndex, parts)
     }
     return send(reply, Code.NOT_FOUND, req.t('msg.routeNotFound'), null)
   })

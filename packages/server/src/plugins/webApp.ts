@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { firstPictureElement, type FirstPicture } from './firstPicture.ts'
+import type { PageParts } from '../core/entryPage.ts'
+import { firstPictureElement } from './firstPicture.ts'
 
 /** Build files named by their content hash never change: caches keep them for a year without asking again. */
 export const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable'
@@ -45,12 +46,27 @@ const compressOnce = {
   gzip: (html: string) => gzipSync(html),
 }
 
-/** The entry page for a browser route, with the page's main picture in it when it has one. */
-export function sendEntryPage(req: FastifyRequest, reply: FastifyReply, page: EntryPage, picture: FirstPicture | null = null) {
+/** The build's title, which a page's own head replaces. */
+const BUILD_TITLE = /<title>[^<]*<\/title>/
+/** The app root's first content (the boot picture, index.html), which a page's main text replaces until the app renders. */
+const ROOT_CONTENT = /<div id="root">(<div class="boot"[\s\S]*?<\/svg><\/div>)?/
+
+/** The build's entry page with a page's parts written in. */
+export function pageHtml(html: string, parts: PageParts): string {
+  const root = (parts.picture ? firstPictureElement(parts.picture) : '') + APP_ROOT + (parts.body ?? '')
+  // Functions as replacements: the parts' text is taken as it is, `$&` and the like included.
+  return html
+    .replace(BUILD_TITLE, () => parts.head)
+    .replace(ROOT_CONTENT, (whole, boot: string | undefined) => (parts.body === null ? root + (boot ?? '') : root))
+}
+
+/** The entry page for a browser route, with the page's own head, main text, picture and status when it has them. */
+export function sendEntryPage(req: FastifyRequest, reply: FastifyReply, page: EntryPage, parts: PageParts | null = null) {
   reply.type('text/html; charset=utf-8').header('cache-control', ENTRY_PAGE_CACHE).header('vary', 'accept-encoding')
   const encoding = acceptedEncoding(req.headers['accept-encoding'])
-  if (!picture) return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.html)
-  const html = page.html.replace(APP_ROOT, firstPictureElement(picture) + APP_ROOT)
+  if (!parts) return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.html)
+  const html = pageHtml(page.html, parts)
+  reply.status(parts.status)
   return encoding ? reply.header('content-encoding', encoding).send(compressOnce[encoding](html)) : reply.send(html)
 }
 

@@ -168,6 +168,20 @@ const zh = {
   'ledger.withdraw_cancelled': '取消提现',
   'ledger.points_order': '积分订单',
   'ledger.system': '系统处理',
+  // The storefront pages' head and first HTML (server modules/pages)
+  'page.home': '首页',
+  'page.search': '搜索',
+  'page.searchFor': '“{keywords}”的搜索结果',
+  'page.stores': '店铺街',
+  'page.notFound': '页面不存在',
+  'page.notFoundText': '您要找的商品或店铺不存在，或已下架。',
+  'page.backHome': '返回首页',
+  'page.price': '价格',
+  'page.inStock': '有货',
+  'page.outOfStock': '无货',
+  'page.store': '店铺',
+  'page.storeGoods': '{name}的商品',
+  'page.categoryGoods': '{name}商品',
 }
 
 export type MessageKey = keyof typeof zh
@@ -333,6 +347,20 @@ const en: Record<MessageKey, string> = {
   'ledger.withdraw_cancelled': 'Withdrawal cancelled',
   'ledger.points_order': 'Points order',
   'ledger.system': 'System adjustment',
+  // The storefront pages' head and first HTML (server modules/pages)
+  'page.home': 'Home',
+  'page.search': 'Search',
+  'page.searchFor': 'Results for “{keywords}”',
+  'page.stores': 'Stores',
+  'page.notFound': 'Page not found',
+  'page.notFoundText': 'The goods or store you are looking for does not exist or is no longer on sale.',
+  'page.backHome': 'Back to the home page',
+  'page.price': 'Price',
+  'page.inStock': 'In stock',
+  'page.outOfStock': 'Out of stock',
+  'page.store': 'Store',
+  'page.storeGoods': 'Goods of {name}',
+  'page.categoryGoods': '{name} goods',
 }
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-cn': zh, en }

@@ -3,7 +3,8 @@
 // the page has rendered. Taken from the cached answers of GET /api/home and GET /api/goods/{id}, so it is the picture
 // the page shows; only from the cache: entry pages have no rate limit, and a request for one never reads the database
 // (a page whose answer is not cached goes out without its picture, and its own read fills the cache for the next
-// visitor). app.ts hands this lookup to the envelope plugin, whose not-found handler sends the entry pages.
+// visitor). modules/pages asks it for the home page; a goods page takes its picture from the goods detail it reads for
+// its head (the cached detail, and the live stock by key).
 import type { FirstPicture } from '@qshop/shared/pagePictures'
 import { idParam } from '@qshop/shared/schemas/common'
 import type { CacheHost } from './cache.ts'
