@@ -24,7 +24,7 @@ import uploads from './plugins/uploads.ts'
 import webApp, { readEntryPage } from './plugins/webApp.ts'
 import queues from './plugins/queues.ts'
 import { modules } from './modules/index.ts'
-import { pageParts } from './modules/pages/index.ts'
+import { crawlRoutes, pageParts } from './modules/pages/index.ts'
 import { IDS_PARAM_MAX_LENGTH, noQuery } from '@qshop/shared/schemas/common'
 import type { ScopePlugin } from './core/module.ts'
 
@@ -118,6 +118,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         { prefix },
       )
     }
+    await api.register(crawlRoutes)
     const webDist = path.resolve(REPO_ROOT, config.WEB_DIST)
     if (existsSync(path.join(webDist, 'index.html'))) {
       await api.register(webApp, { root: webDist })

@@ -1,5 +1,5 @@
 // Redis cache of the storefront's catalog reads: goods detail, the store card beside it, the home page, and (under
-// a generation number) search counts and category pages.
+// a generation number) search counts, category pages and the sitemaps (modules/pages/crawl.ts).
 //
 // Invalidation writes a short-lived tombstone instead of deleting, and fills use SET NX: a reader that loaded from the
 // database before a write committed cannot put its stale copy back after the write invalidated it. Changes of what a
@@ -29,7 +29,7 @@ const searchGenKey = (app: CacheHost) => app.key('catalog', 'search_gen')
 /** A cached search result (its counts, or a whole category page), stamped with the search generation read before
  *  computing it: a write that moves the generation on retires them all, and a fill computed before that write carries
  *  the old stamp, which no reader accepts. Generation and value come in one round trip. */
-export async function cachedSearch<T>(app: Infra, kind: 'facets' | 'page', params: object, ttl: number, load: () => Promise<T>): Promise<T> {
+export async function cachedSearch<T>(app: Infra, kind: 'facets' | 'page' | 'sitemap', params: object, ttl: number, load: () => Promise<T>): Promise<T> {
   const key = app.key('catalog', kind, createHash('sha1').update(JSON.stringify(params)).digest('hex'))
   const [gen, hit] = await app.redis.mget(searchGenKey(app), key)
   const stamp = gen ?? '0'

@@ -4,7 +4,7 @@
 // search text, the image space, and the entry pages' main pictures.
 export { default } from './routes.ts'
 export { visibleGoodsSql, visibleGoodsWhere, visibleStoreSql, visibleStoreWhere } from './visibility.ts'
-export { invalidateGoodsCounters, invalidateStore, invalidateStoreCard } from './cache.ts'
+export { cachedSearch, invalidateGoodsCounters, invalidateStore, invalidateStoreCard } from './cache.ts'
 export { classIndex, classPath } from './classes.ts'
 export { goodsDetail } from './detail.ts'
 export { normalizeClassPaths, storeClassPaths, storeClassTree, writeStoreClasses } from './storeClasses.ts'

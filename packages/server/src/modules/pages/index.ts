@@ -3,6 +3,7 @@
 import type { AppModule } from '../../core/module.ts'
 
 export { pageParts } from './pages.ts'
+export { default as crawlRoutes } from './routes.ts'
 
 const pages: AppModule = { name: 'pages' }
 export default pages
