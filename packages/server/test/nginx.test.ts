@@ -65,13 +65,14 @@ describe('docker/nginx.conf', () => {
       expect(nginx[name], name).toBe(api[name])
   })
 
-  test('the home and goods pages’ entry page comes from the api, which puts their main picture in it', () => {
-    expect(location('= /')).toMatch(/^\s*proxy_pass \$api;\s*$/)
-    const goodsPage = /location ~ (\S+) \{\s*proxy_pass \$api;\s*\}/.exec(conf)?.[1]
-    expect(goodsPage).toBeDefined()
-    const matches = (uri: string) => new RegExp(goodsPage!).test(uri)
-    expect(['/goods/1', '/goods/42/'].every(matches)).toBe(true)
-    expect(['/goods', '/goods/1/reviews', '/s/goods/1', '/assets/goods/1'].some(matches)).toBe(false)
+  test('the storefront pages crawlers read, robots.txt and the sitemaps come from the api; other browser routes do not', () => {
+    for (const exact of ['= /', '= /robots.txt', '= /sitemap.xml', '/sitemaps/']) expect(location(exact), exact).toMatch(/^\s*proxy_pass \$api;\s*$/)
+    const pages = [...conf.matchAll(/location ~ (\S+) \{\s*proxy_pass \$api;\s*\}/g)].map((m) => new RegExp(m[1]))
+    expect(pages).toHaveLength(2)
+    const matches = (uri: string) => pages.some((re) => re.test(uri))
+    const toApi = ['/goods/1', '/goods/42/', '/store/7', '/store/join', '/stores', '/stores/', '/s', '/s/', '/s/eyJrZXl3b3JkcyI6IngifQ==', '/s/ab/cd+ef=']
+    for (const uri of toApi) expect(matches(uri), uri).toBe(true)
+    for (const uri of ['/goods', '/goods/1/reviews', '/assets/goods/1', '/store/1/x', '/search', '/sx', '/user/orders', '/carts', '/Admin/login']) expect(matches(uri), uri).toBe(false)
   })
 
   test('hashed build files go out as the build’s gzip copies, cached as long as the api caches them, never as the entry page', () => {
@@ -233,18 +234,32 @@ describe.skipIf(!nginx && !process.env.CI)('a running nginx with docker/nginx.co
     expect((await get('/_errors/uri_too_long')).status).toBe(404)
   })
 
-  test('the home and goods pages come from the api, every other browser route is the build’s entry page, both with the api’s headers', async () => {
+  test('the storefront pages come from the api (a goods or store not there a 404), every other browser route is the build’s entry page, both with the api’s headers', async () => {
     const security = helmetHeaders(APP_SECURITY_HEADERS)
-    for (const [url, copy] of [
-      ['/', 'api copy'], ['/goods/12', 'api copy'], ['/goods/12/', 'api copy'], ['/goods/12?sku=3', 'api copy'],
-      ['/goods', 'nginx copy'], ['/goods/12/reviews', 'nginx copy'], ['/s/goods/1', 'nginx copy'], ['/s', 'nginx copy'], ['/Admin/login', 'nginx copy'],
-    ]) {
+    for (const [url, copy, status] of [
+      ['/', 'api copy', 200], ['/goods/12', 'api copy', 404], ['/goods/12/', 'api copy', 404], ['/goods/12?sku=3', 'api copy', 404], ['/store/9', 'api copy', 404],
+      ['/stores', 'api copy', 200], ['/s', 'api copy', 200], ['/s/goods/1', 'api copy', 200], ['/s/eyJjbGFzc19pZCI6M30%3D', 'api copy', 200], ['/store/join', 'api copy', 200],
+      ['/goods', 'nginx copy', 200], ['/goods/12/reviews', 'nginx copy', 200], ['/carts', 'nginx copy', 200], ['/Admin/login', 'nginx copy', 200],
+    ] as const) {
       const answer = await get(url)
-      expect(answer.status, url).toBe(200)
-      expect(answer.body, url).toBe(entryPage(copy))
+      expect(answer.status, url).toBe(status)
+      // The api's pages carry their own head and text; the copy's marker is in its body either way.
+      expect(answer.body.includes(copy), url).toBe(true)
+      if (copy === 'nginx copy') expect(answer.body, url).toBe(entryPage(copy))
       expect(answer.headers['cache-control'], url).toBe(ENTRY_PAGE_CACHE)
       for (const name of ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy']) expect(answer.headers[name], `${url} ${name}`).toBe(security[name])
     }
+  })
+
+  test('robots.txt and the sitemaps come from the api through it, with their content types', async () => {
+    const robots = await get('/robots.txt')
+    expect([robots.status, robots.headers['content-type']]).toEqual([200, 'text/plain; charset=utf-8'])
+    expect(robots.body).toContain('Sitemap: http://shop/sitemap.xml')
+    for (const url of ['/sitemap.xml', '/sitemaps/stores-1.xml']) {
+      const answer = await get(url)
+      expect([answer.status, answer.headers['content-type']], url).toEqual([200, 'application/xml; charset=utf-8'])
+    }
+    expect((await get('/sitemaps/stores-9.xml')).status).toBe(404)
   })
 
   test('the api answers under /api/ through it', async () => {
