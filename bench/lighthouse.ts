@@ -1,7 +1,8 @@
 // Lighthouse on the storefront (`pnpm bench`, after `pnpm build`): home, search and goods detail, mobile and desktop
 // presets, against the platform served as `pnpm start` serves it (the api process serving the built web app) with the
 // demo data. Prints the performance score, LCP, TBT, CLS and bytes per page (the median of LIGHTHOUSE_RUNS runs by
-// score), and the same for a floor: a bare static page showing the same goods picture, served by node:http in this
+// score), beside the accessibility, best-practices and SEO scores with the audits that failed them; the store, store
+// list and login pages are measured for those three only (their goal is not performance), and the same for a floor: a bare static page showing the same goods picture, served by node:http in this
 // run, whose figures show what the machine itself allows (Lighthouse simulates a phone's CPU from the observed one:
 // on a busy machine every page scores lower, the floor too).
 // Each page is measured through two fronts: the api itself (`pnpm start`) and nginx running docker/nginx.conf in front
@@ -26,13 +27,21 @@ import { nginxBinary, startNginxFront } from '../packages/server/test/nginxFront
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 export const LIGHTHOUSE_GOALS = { mobile: 90, desktop: 95, cls: 0.05 }
+/** Accessibility, best practices and SEO: the same goal on every page and preset. */
+export const QUALITY_GOAL = 95
 type Preset = keyof Omit<typeof LIGHTHOUSE_GOALS, 'cls'>
+const QUALITY = ['accessibility', 'best-practices', 'seo'] as const
+type Quality = (typeof QUALITY)[number]
 // LIGHTHOUSE_PRESETS=mobile (or desktop) measures one preset only, while working on it.
 const PRESETS = (['mobile', 'desktop'] as const).filter((p) => (process.env.LIGHTHOUSE_PRESETS ?? 'mobile,desktop').split(',').includes(p))
 const FRONTS = (['start', 'nginx'] as const).filter((f) => (process.env.LIGHTHOUSE_FRONTS ?? 'start,nginx').split(',').includes(f))
 const FRONT_NAMES = { start: 'pnpm start', nginx: "compose's nginx" }
 
-export type LighthouseFigures = { score: number; fcp: number; lcp: number; tbt: number; cls: number; bytes: number; scripts: number }
+export type LighthouseFigures = {
+  score: number; fcp: number; lcp: number; tbt: number; cls: number; bytes: number; scripts: number
+  /** Accessibility, best practices and SEO scores, and the audits of those categories that did not pass. */
+  quality: Record<Quality, number>; failed: string[]
+}
 
 /** A free port on the loopback address. */
 export async function freePort(): Promise<number> {
@@ -51,7 +60,7 @@ export async function lighthouse(url: string, preset: Preset): Promise<Lighthous
     await promisify(execFile)(
       path.join(ROOT, 'node_modules/.bin/lighthouse'),
       [
-        url, '--quiet', '--only-categories=performance', '--output=json', `--output-path=${output}`,
+        url, '--quiet', `--only-categories=performance,${QUALITY.join(',')}`, '--output=json', `--output-path=${output}`,
         '--chrome-flags=--headless=new --no-sandbox --disable-dev-shm-usage',
         ...(preset === 'desktop' ? ['--preset=desktop'] : []),
       ],
@@ -75,6 +84,16 @@ export async function lighthouse(url: string, preset: Preset): Promise<Lighthous
       cls: audit('cumulative-layout-shift'),
       bytes: audit('total-byte-weight'),
       scripts: resources.find((r) => r.resourceType === 'script')?.requestCount ?? 0,
+      quality: Object.fromEntries(QUALITY.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Quality, number>,
+      failed: [
+        ...new Set(
+          QUALITY.flatMap((c) =>
+            ((lhr.categories[c]?.auditRefs ?? []) as { id: string; weight: number }[])
+              .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && lhr.audits[ref.id]?.score < 1)
+              .map((ref) => ref.id),
+          ),
+        ),
+      ],
     }
   } finally {
     rmSync(dir, { recursive: true, force: true })
@@ -94,8 +113,13 @@ const describe = (f: LighthouseFigures) =>
   `score ${f.score}, FCP ${(f.fcp / 1000).toFixed(1)} s, LCP ${(f.lcp / 1000).toFixed(1)} s, TBT ${Math.round(f.tbt)} ms, ` +
   `CLS ${f.cls.toFixed(3)}, ${Math.round(f.bytes / 1024)} KB transferred, ${f.scripts} scripts`
 
+const describeQuality = (f: LighthouseFigures) =>
+  `accessibility ${f.quality.accessibility}, best practices ${f.quality['best-practices']}, SEO ${f.quality.seo}` +
+  (f.failed.length ? ` (failed: ${f.failed.join(', ')})` : '')
+const qualityPass = (f: LighthouseFigures) => QUALITY.every((c) => f.quality[c] >= QUALITY_GOAL)
+
 /** The platform as `pnpm start` runs it, on its own database seeded with the demo data; answers its address. */
-export async function startShop(env: NodeJS.ProcessEnv): Promise<{ url: string; goodsId: number; picture: string; child: ChildProcess }> {
+export async function startShop(env: NodeJS.ProcessEnv): Promise<{ url: string; goodsId: number; storeId: number; picture: string; child: ChildProcess }> {
   const config = loadConfig(env)
   await migrateDeploy(config.DATABASE_URL, path.join(ROOT, 'prisma/migrations'), () => {})
   const app = await buildApp(config, { logger: false })
@@ -103,7 +127,7 @@ export async function startShop(env: NodeJS.ProcessEnv): Promise<{ url: string; 
   await truncateAll(config.DATABASE_URL)
   await clearRedisPrefix(app)
   await seed(app, { demo: true, areas: false })
-  const goods = await app.db.goods.findFirstOrThrow({ where: { goods_status: 1, goods_verify: 1, goods_master_image: { not: '' } }, orderBy: { id: 'asc' }, select: { id: true, goods_master_image: true } })
+  const goods = await app.db.goods.findFirstOrThrow({ where: { goods_status: 1, goods_verify: 1, goods_master_image: { not: '' } }, orderBy: { id: 'asc' }, select: { id: true, store_id: true, goods_master_image: true } })
   await app.close()
 
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'packages/server/src/main.ts')], { env, stdio: ['ignore', 'inherit', 'inherit'] })
@@ -115,7 +139,7 @@ export async function startShop(env: NodeJS.ProcessEnv): Promise<{ url: string; 
     if (i > 600) throw new Error('the server did not answer /api/health within a minute')
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  return { url, goodsId: goods.id, picture: goods.goods_master_image, child }
+  return { url, goodsId: goods.id, storeId: goods.store_id, picture: goods.goods_master_image, child }
 }
 
 /** The floor: one static HTML page with a heading and the goods picture (fetched from the shop), no script. */
@@ -170,6 +194,7 @@ export async function runLighthouse(): Promise<boolean[]> {
   }
   try {
     const pages = { home: '/', search: '/s', goods: `/goods/${shop.goodsId}` }
+    const qualityPages = { store: `/store/${shop.storeId}`, stores: '/stores', login: '/login' }
     // Warm the api's caches as a running shop has them.
     for (const api of ['/api/common', '/api/home', '/api/goods', `/api/goods/${shop.goodsId}`]) await fetch(`${shop.url}${api}`)
     console.log(`Lighthouse ${RUNS === 1 ? '(one run each' : `(median of ${RUNS} runs`}; on a busy machine every figure is worse, the floor's too)`)
@@ -184,7 +209,13 @@ export async function runLighthouse(): Promise<boolean[]> {
           console.log(
             `${pass ? 'PASS' : 'MISS'} ${name} ${preset} (${FRONT_NAMES[front]}): ${describe(f)} (goal score ≥ ${LIGHTHOUSE_GOALS[preset]}, CLS < ${LIGHTHOUSE_GOALS.cls})`,
           )
-          results.push(pass)
+          console.log(`${qualityPass(f) ? 'PASS' : 'MISS'} ${name} ${preset} (${FRONT_NAMES[front]}): ${describeQuality(f)} (goal ≥ ${QUALITY_GOAL} each)`)
+          results.push(pass, qualityPass(f))
+        }
+        for (const [name, route] of Object.entries(qualityPages)) {
+          const f = await medianRun(`${base}${route}`, preset)
+          console.log(`${qualityPass(f) ? 'PASS' : 'MISS'} ${name} ${preset} (${FRONT_NAMES[front]}): ${describeQuality(f)} (goal ≥ ${QUALITY_GOAL} each)`)
+          results.push(qualityPass(f))
         }
       }
     }

@@ -1,8 +1,8 @@
 // The home and goods pages' entry page carries the page's main picture (server modules/catalog/firstPicture.ts): on phones
 // and small tablets it is on screen before any script has run, exactly where the page then shows its own copy, which
 // takes over once loaded (the entry page's copy is removed). On wider screens only the page's copy is shown. The
-// server takes the picture from the page's cached API answer only: each load below follows a read of it, as a visitor's
-// load follows the previous visitor's.
+// home page takes the picture from its cached API answer only (a goods page from its detail, server modules/pages):
+// each load below follows a read of it, as a visitor's load follows the previous visitor's.
 import { beforeAll, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { apiCall, dbQuery } from './app.ts'

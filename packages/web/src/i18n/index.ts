@@ -24,6 +24,10 @@ function browserLanguages(): readonly string[] {
   return navigator.languages?.length ? navigator.languages : [navigator.language];
 }
 
+function addressLanguage(): string | null {
+  return typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang');
+}
+
 function applyDocumentLanguage(language: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
@@ -33,7 +37,9 @@ void i18n.use(initReactI18next).init({
     'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...catalogZhCn, ...shopperZhCn, ...ordersZhCn, ...reviewsZhCn, ...fulfilZhCn, ...aftersalesZhCn } },
     en: { translation: { ...en, ...resourceEn, ...catalogEn, ...shopperEn, ...ordersEn, ...reviewsEn, ...fulfilEn, ...aftersalesEn } },
   },
-  lng: detectLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), browserLanguages()),
+  // A page's address in a language (`?lang=en`, the server's hreflang links, server modules/pages/head.ts) wins over
+  // the stored choice, which wins over the browser's.
+  lng: detectLanguage(addressLanguage() ?? localStorage.getItem(LANGUAGE_STORAGE_KEY), browserLanguages()),
   fallbackLng: DEFAULT_LANGUAGE,
   // Without these two, i18next drops 'zh-cn' as unsupported (toolchain notes).
   supportedLngs: [...LANGUAGES],

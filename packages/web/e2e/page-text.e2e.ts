@@ -1,0 +1,56 @@
+// Goods and store pages as a reader without script gets them (the entry page's main text, server modules/pages), and
+// the app's take-over: the text's nodes are replaced, never moved, so nothing on the page shifts (layout-shift entries
+// summed as Lighthouse's CLS sums them).
+import { beforeAll, expect, test } from 'vitest'
+import { dbQuery } from './app.ts'
+import { newPage } from './browser.ts'
+
+let goods: { id: number; goods_name: string; store_id: number; store_name: string }
+
+beforeAll(async () => {
+  ;[goods] = await dbQuery<typeof goods>(
+    "SELECT g.id, g.goods_name, g.store_id, s.store_name FROM goods g JOIN stores s ON s.id = g.store_id WHERE g.goods_no = 'XH-PH-001'",
+  )
+})
+
+const SCREENS = [{ width: 390, height: 844 }, { width: 1280, height: 800 }]
+
+test('without script, goods and store pages show their name, price and store as text', async () => {
+  const page = await newPage({ javaScriptEnabled: false, viewport: SCREENS[0] })
+  await page.goto(`/goods/${goods.id}`)
+  expect(await page.title()).toContain(goods.goods_name)
+  expect((await page.locator('main.page-text h1').textContent())?.trim()).toBe(goods.goods_name)
+  expect(await page.locator('main.page-text .price').textContent()).toMatch(/^¥\d+\.\d{2}/)
+  expect(await page.locator('main.page-text a[href^="/store/"]').textContent()).toBe(goods.store_name)
+  await page.goto(`/store/${goods.store_id}`)
+  expect((await page.locator('main.page-text h1').textContent())?.trim()).toBe(goods.store_name)
+  await page.goto('/goods/999999999')
+  expect(await page.locator('main.page-text h1').count()).toBe(1)
+})
+
+for (const [name, path, heading] of [
+  ['goods', () => `/goods/${goods.id}`, () => goods.goods_name],
+  ['store', () => `/store/${goods.store_id}`, () => goods.store_name],
+] as const) {
+  test(`the app takes over the ${name} page’s text without a layout shift`, async () => {
+    for (const viewport of SCREENS) {
+      const page = await newPage({ viewport })
+      await page.addInitScript(() => {
+        const shifts: number[] = []
+        Object.assign(window, { __shifts: shifts })
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+            if (!entry.hadRecentInput) shifts.push(entry.value)
+        }).observe({ type: 'layout-shift', buffered: true })
+      })
+      await page.goto(path())
+      await page.locator('main.page-text').waitFor({ state: 'detached' })
+      await page.getByRole('heading', { name: heading(), exact: true }).first().waitFor()
+      // Once every picture on screen has loaded: a late picture without its size would shift what is below it.
+      await page.waitForFunction(() => [...document.images].filter((img) => img.getBoundingClientRect().top < innerHeight).every((img) => img.complete))
+      await page.waitForLoadState('networkidle')
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)
+      expect(shifts.reduce((a, b) => a + b, 0), `${name} at ${viewport.width}px: ${JSON.stringify(shifts)}`).toBe(0)
+    }
+  })
+}
