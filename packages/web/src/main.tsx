@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import 'virtual:theme-variables.css';
+import './contrast.css';
 import './storefront/firstPicture.css';
 import './i18n';
 import { StrictMode } from 'react';

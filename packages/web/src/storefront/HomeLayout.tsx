@@ -139,7 +139,6 @@ export default function HomeLayout() {
             to="/carts"
             variant="outline"
             className={classes.cart}
-            aria-label={t('store.cart')}
             leftSection={<IconShoppingCart size={18} />}
             rightSection={<Badge size="sm" circle>{cartCount}</Badge>}
           >

@@ -8,7 +8,7 @@ import { useSessionUser } from '../auth/useSession';
 function Figure({ label, value }: { label: string; value: string | number | undefined }) {
   return (
     <Paper withBorder p="md" ta="center">
-      <Text size="xl" fw={700} c="red.7">
+      <Text size="xl" fw={700} c="red.9">
         {value ?? '-'}
       </Text>
       <Text size="sm" c="dimmed">
@@ -31,7 +31,7 @@ export default function UserHomePage() {
   return (
     <Stack gap="lg">
       <Group gap="md">
-        <Avatar src={user?.avatar || null} size={80} radius="xl" />
+        <Avatar src={user?.avatar || null} alt="" size={80} radius="xl" />
         <Stack gap={4}>
           <Title order={3}>{user?.nickname || user?.username || '-'}</Title>
           <Text size="sm" c="dimmed">

@@ -56,7 +56,7 @@ export function RankingTable<Row>({ rows, rowKey, columns, rankTitle, empty }: {
           {rows.map((row, index) => (
             <Table.Tr key={rowKey(row)}>
               <Table.Td>
-                <Text size="sm" fw={index < 3 ? 700 : 400} c={index < 3 ? 'red.7' : 'dimmed'}>
+                <Text size="sm" fw={index < 3 ? 700 : 400} c={index < 3 ? 'red.9' : 'dimmed'}>
                   {index + 1}
                 </Text>
               </Table.Td>

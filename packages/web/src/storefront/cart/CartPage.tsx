@@ -83,7 +83,7 @@ function LineRow({ line, selected, busy, onSelect, onQuantity, onRemove }: {
           <GoodsLineImage line={line} size={IMAGE_SIZE} />
           <GoodsLineName line={line}>
             {flagged && (
-              <Text size="xs" c="red.7" fw={600}>
+              <Text size="xs" c="red.9" fw={600}>
                 {ts(`cart.state.${line.state}`, { stock: line.stock })}
               </Text>
             )}
@@ -108,7 +108,7 @@ function LineRow({ line, selected, busy, onSelect, onQuantity, onRemove }: {
         </Stack>
       </Table.Td>
       <Table.Td className={classes.total}>
-        <Text c="red.7" fw={600} size="sm" data-testid="line-total">
+        <Text c="red.9" fw={600} size="sm" data-testid="line-total">
           {yuan(line.line_total)}
         </Text>
       </Table.Td>
@@ -224,7 +224,7 @@ export default function CartPage() {
                 </Table.Td>
                 <Table.Td colSpan={5}>
                   <Group gap="xs">
-                    <SizedAvatar src={store.store_logo} size={24} radius="sm">
+                    <SizedAvatar src={store.store_logo} alt="" size={24} radius="sm">
                       <IconBuildingStore size={14} />
                     </SizedAvatar>
                     <Anchor component={Link} to={`/store/${store.store_id}`} fw={600} size="sm">
@@ -262,7 +262,7 @@ export default function CartPage() {
             </Text>
             <Group gap={4} align="baseline">
               <Text size="sm">{ts('cart.total')}</Text>
-              <Text c="red.7" fw={700} fz="xl" data-testid="cart-total">
+              <Text c="red.9" fw={700} fz="xl" data-testid="cart-total">
                 {yuan(selectionTotal(stores, selection))}
               </Text>
             </Group>

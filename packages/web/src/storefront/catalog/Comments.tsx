@@ -34,7 +34,7 @@ export function Comments({ goodsId, statistics }: { goodsId: number; statistics:
       <Group gap="xl">
         {statistics.good_rate !== null && (
           <>
-            <Text c="red.7" fw={700} fz={24}>
+            <Text c="red.9" fw={700} fz={24}>
               {`${statistics.good_rate}%`}
             </Text>
             <Text size="sm" c="dimmed">
@@ -70,7 +70,7 @@ export function Comments({ goodsId, statistics }: { goodsId: number; statistics:
       {rows.map((row) => (
         <Group key={row.id} align="flex-start" gap="md" wrap="nowrap" pb="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
           <Stack gap={4} align="center" w={100}>
-            <Avatar src={row.avatar || null} radius="xl" />
+            <Avatar src={row.avatar || null} alt="" radius="xl" />
             <Text size="xs" c="dimmed" ta="center" lineClamp={1}>
               {row.nickname || '-'}
             </Text>

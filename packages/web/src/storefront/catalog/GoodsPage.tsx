@@ -181,7 +181,7 @@ function PurchasePanel({ goods, onSkuImage }: { goods: GoodsDetail; onSkuImage: 
     <Stack gap="sm" flex={1} miw={0}>
       <Title order={3}>{goods.goods_name}</Title>
       {goods.goods_subname && (
-        <Text c="red.7" size="sm">
+        <Text c="red.9" size="sm">
           {goods.goods_subname}
         </Text>
       )}
@@ -190,7 +190,7 @@ function PurchasePanel({ goods, onSkuImage }: { goods: GoodsDetail; onSkuImage: 
           <Text size="sm" c="dimmed" w={60}>
             {tc('goods.price')}
           </Text>
-          <Text c="red.7" fw={700} fz={26} data-testid="goods-price">
+          <Text c="red.9" fw={700} fz={26} data-testid="goods-price">
             {yuanRange(price)}
           </Text>
           {marketPrice && Number(marketPrice) > 0 && marketPrice !== price.max && (

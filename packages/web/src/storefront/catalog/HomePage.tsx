@@ -134,7 +134,7 @@ function AccountBox() {
   return (
     <Paper p="md" withBorder>
       <Stack align="center" gap="sm">
-        <Avatar src={user?.avatar || null} size={64} radius="xl" />
+        <Avatar src={user?.avatar || null} alt="" size={64} radius="xl" />
         <Text size="sm">{loggedIn ? t('store.hello', { name: user?.nickname || user?.username || '-' }) : t('store.helloGuest')}</Text>
         {loggedIn ? (
           <Button component={Link} to="/user" variant="light" fullWidth>
@@ -162,9 +162,9 @@ function AccountBox() {
 }
 
 const ENTRIES: { to: string; labelKey: string; hintKey: string; icon: Icon; color: string }[] = [
-  { to: '/seckills', labelKey: 'store.nav.seckills', hintKey: 'home.seckillsHint', icon: IconBolt, color: 'var(--mantine-color-red-7)' },
-  { to: '/collectives', labelKey: 'store.nav.collectives', hintKey: 'home.collectivesHint', icon: IconUsersGroup, color: 'var(--mantine-color-orange-7)' },
-  { to: '/integral', labelKey: 'store.nav.integral', hintKey: 'home.integralHint', icon: IconCoins, color: 'var(--mantine-color-grape-7)' },
+  { to: '/seckills', labelKey: 'store.nav.seckills', hintKey: 'home.seckillsHint', icon: IconBolt, color: 'var(--mantine-color-red-9)' },
+  { to: '/collectives', labelKey: 'store.nav.collectives', hintKey: 'home.collectivesHint', icon: IconUsersGroup, color: '#b8400c' },
+  { to: '/integral', labelKey: 'store.nav.integral', hintKey: 'home.integralHint', icon: IconCoins, color: 'var(--mantine-color-grape-9)' },
 ];
 
 function Entries() {

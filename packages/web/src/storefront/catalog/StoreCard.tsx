@@ -30,7 +30,7 @@ export function StoreRatingList({ store }: { store: StoreRatings }) {
           <Text size="xs" c="dimmed">
             {tc(score.scoreKey)}
           </Text>
-          <Text size="xs" c="red.7">
+          <Text size="xs" c="red.9">
             {store[score.key]}
           </Text>
         </Group>
@@ -49,7 +49,7 @@ export function StoreCard({ store }: { store: PublicStore }) {
     <Paper withBorder p="sm" className={classes.storeCard} aria-label={store.store_name} component="aside">
       <Stack gap="xs">
         <Group gap="xs" wrap="nowrap">
-          <SizedAvatar src={store.store_logo} radius="sm">
+          <SizedAvatar src={store.store_logo} alt="" radius="sm">
             <IconBuildingStore size={20} />
           </SizedAvatar>
           <Text fw={600} lineClamp={2}>

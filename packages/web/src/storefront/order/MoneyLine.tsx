@@ -15,7 +15,7 @@ export function MoneyLine({ label, amount, negative, strong, large, testId }: {
       <Text size="sm" c={strong ? undefined : 'dimmed'}>
         {label}
       </Text>
-      <Text size={large ? 'xl' : 'sm'} fw={strong ? 700 : 400} c={strong ? 'red.7' : undefined} data-testid={testId}>
+      <Text size={large ? 'xl' : 'sm'} fw={strong ? 700 : 400} c={strong ? 'red.9' : undefined} data-testid={testId}>
         {negative ? `-${yuan(amount)}` : yuan(amount)}
       </Text>
     </Group>

@@ -92,7 +92,7 @@ function StoreBlock({ group, remark, onRemark }: { group: StoreGroup; remark: st
     <Paper withBorder p="md" data-testid="checkout-store" aria-label={group.store_name}>
       <Stack gap="sm">
         <Group gap="xs">
-          <Avatar src={group.store_logo || null} size={24} radius="sm">
+          <Avatar src={group.store_logo || null} alt="" size={24} radius="sm">
             <IconBuildingStore size={14} />
           </Avatar>
           <Anchor component={Link} to={`/store/${group.store_id}`} fw={600} size="sm">

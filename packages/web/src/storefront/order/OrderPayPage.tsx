@@ -117,7 +117,7 @@ function Payment({ ids }: { ids: number[] }) {
           )}
           <Group gap={4} align="baseline">
             <Text size="sm">{to('pay.total')}</Text>
-            <Text c="red.7" fw={700} fz="xl" data-testid="pay-total">
+            <Text c="red.9" fw={700} fz="xl" data-testid="pay-total">
               {yuan(total)}
             </Text>
           </Group>

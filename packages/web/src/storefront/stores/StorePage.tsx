@@ -123,7 +123,7 @@ export default function StorePage() {
       )}
       <Paper withBorder p="md">
         <Group align="flex-start" gap="lg">
-          <SizedAvatar src={store.store_logo} size={96} radius="sm">
+          <SizedAvatar src={store.store_logo} alt="" size={96} radius="sm">
             <IconBuildingStore size={40} />
           </SizedAvatar>
           {/* On phones the ratings wrap below the store's details. */}

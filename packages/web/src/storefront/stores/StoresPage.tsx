@@ -39,7 +39,7 @@ function StoreListRow({ store }: { store: StoreRow }) {
   return (
     <Paper withBorder p="sm">
       <Group gap="md">
-        <SizedAvatar src={store.store_logo} size={64} radius="sm">
+        <SizedAvatar src={store.store_logo} alt="" size={64} radius="sm">
           <IconBuildingStore size={28} />
         </SizedAvatar>
         {/* On phones the ratings and the way in wrap below the name. */}

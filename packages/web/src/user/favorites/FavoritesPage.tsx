@@ -39,7 +39,7 @@ function GoodsFavorite({ goods }: { goods: GoodsCardData }) {
         <Anchor component={Link} to={`/goods/${goods.id}`} size="sm" lineClamp={2}>
           {goods.goods_name}
         </Anchor>
-        <Text c="red.7" fw={600} size="sm">
+        <Text c="red.9" fw={600} size="sm">
           {yuan(goods.goods_price)}
         </Text>
       </Stack>
@@ -50,7 +50,7 @@ function GoodsFavorite({ goods }: { goods: GoodsCardData }) {
 function StoreFavorite({ store }: { store: PublicStore }) {
   return (
     <Group wrap="nowrap" gap="sm" flex={1} miw={0}>
-      <Avatar src={store.store_logo || null} size={64} radius="sm">
+      <Avatar src={store.store_logo || null} alt="" size={64} radius="sm">
         <IconBuildingStore size={28} />
       </Avatar>
       <Stack gap={2} miw={0}>

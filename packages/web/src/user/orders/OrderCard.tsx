@@ -43,7 +43,7 @@ export function OrderCard({ order, busy, onCancel }: { order: OrderRow; busy: bo
         <Group justify="space-between" gap="sm">
           <Group gap={4} align="baseline">
             <Text size="sm">{to('list.total')}</Text>
-            <Text c="red.7" fw={700} data-testid="order-total">
+            <Text c="red.9" fw={700} data-testid="order-total">
               {yuan(order.total_price)}
             </Text>
             <Text size="xs" c="dimmed">

@@ -100,7 +100,8 @@ export default function OrdersPage() {
   return (
     <Stack gap="md">
       <Title order={4}>{t('route.orders')}</Title>
-      <Tabs value={state.tab} onChange={(tab) => go({ tab: (tab ?? 'all') as OrderTab })}>
+      {/* One panel per tab (kept mounted, the others empty), so every tab's aria-controls names an element. */}
+      <Tabs value={state.tab} keepMounted onChange={(tab) => go({ tab: (tab ?? 'all') as OrderTab })}>
         <Tabs.List>
           {ORDER_TABS.map(({ key, status }) => {
             const count = tabCount(counts.data, status);
@@ -112,30 +113,38 @@ export default function OrdersPage() {
             );
           })}
         </Tabs.List>
+        {ORDER_TABS.map(({ key }) => (
+          <Tabs.Panel key={key} value={key} pt="md">
+            {key === state.tab && (
+              <Stack gap="md">
+                <Filters state={state} onApply={(filters) => go(filters)} />
+                {list.failed && !list.data ? (
+                  <LoadFailed onRetry={list.reload} />
+                ) : (
+                  <Stack gap="sm" pos="relative" mih={200}>
+                    <LoadingOverlay visible={list.loading} zIndex={10} overlayProps={{ blur: 1 }} />
+                    {list.data && rows.length === 0 && (
+                      <EmptyState message={hasFilters(state) ? to('list.emptyFiltered') : to('list.empty')}>
+                        {!hasFilters(state) && (
+                          <Anchor component={Link} to="/s" size="sm">
+                            {to('list.goShopping')}
+                          </Anchor>
+                        )}
+                      </EmptyState>
+                    )}
+                    {rows.map((order) => (
+                      <OrderCard key={order.id} order={order} busy={busy === order.id} onCancel={() => void cancel(order)} />
+                    ))}
+                    {list.data && (
+                      <Pager page={state.page} lastPage={list.data.last_page} total={list.data.total} onChange={(page) => setSearch(writeListState({ ...state, page }))} />
+                    )}
+                  </Stack>
+                )}
+              </Stack>
+            )}
+          </Tabs.Panel>
+        ))}
       </Tabs>
-      <Filters state={state} onApply={(filters) => go(filters)} />
-      {list.failed && !list.data ? (
-        <LoadFailed onRetry={list.reload} />
-      ) : (
-        <Stack gap="sm" pos="relative" mih={200}>
-          <LoadingOverlay visible={list.loading} zIndex={10} overlayProps={{ blur: 1 }} />
-          {list.data && rows.length === 0 && (
-            <EmptyState message={hasFilters(state) ? to('list.emptyFiltered') : to('list.empty')}>
-              {!hasFilters(state) && (
-                <Anchor component={Link} to="/s" size="sm">
-                  {to('list.goShopping')}
-                </Anchor>
-              )}
-            </EmptyState>
-          )}
-          {rows.map((order) => (
-            <OrderCard key={order.id} order={order} busy={busy === order.id} onCancel={() => void cancel(order)} />
-          ))}
-          {list.data && (
-            <Pager page={state.page} lastPage={list.data.last_page} total={list.data.total} onChange={(page) => setSearch(writeListState({ ...state, page }))} />
-          )}
-        </Stack>
-      )}
     </Stack>
   );
 }

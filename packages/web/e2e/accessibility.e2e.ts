@@ -1,0 +1,68 @@
+// axe-core (WCAG 2.0/2.1 A and AA rules) on the shopper's pages, each once its content is on screen: no serious or
+// critical violation. axe runs in the page through the browser's protocol (page.evaluate), which the pages' CSP
+// (script-src 'self') does not govern.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { beforeAll, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { ACCOUNTS, dbQuery, demoPaidOrder, loginThroughPage } from './app.ts'
+import { newPage } from './browser.ts'
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE)
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } })
+    return result.violations
+  })
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)
+}
+
+let goodsPath = ''
+let storePath = ''
+
+beforeAll(async () => {
+  const [goods] = await dbQuery<{ id: number; store_id: number }>("SELECT id, store_id FROM goods WHERE goods_no = 'XH-PH-001'")
+  goodsPath = `/goods/${goods.id}`
+  storePath = `/store/${goods.store_id}`
+})
+
+/** The page at `path`, once `ready` (an element of what it shows when loaded) is on screen and its reads are done. */
+async function check(page: Page, path: string, ready: string, found: Record<string, string[]>) {
+  await page.goto(path)
+  await page.locator(ready).first().waitFor()
+  await page.waitForLoadState('networkidle')
+  const violations = await seriousViolations(page)
+  if (violations.length) found[path] = violations
+}
+
+test('the public storefront pages', async () => {
+  const page = await newPage({ locale: 'zh-CN' })
+  const found: Record<string, string[]> = {}
+  await check(page, '/', 'main a[href^="/goods/"]', found)
+  await check(page, '/s', 'main a[href^="/goods/"]', found)
+  await check(page, goodsPath, 'main h3', found)
+  await check(page, storePath, 'main h2', found)
+  await check(page, '/stores', 'main a[href^="/store/"]', found)
+  await check(page, '/login', 'main button[type=submit]', found)
+  await check(page, '/register', 'main button[type=submit]', found)
+  expect(found).toEqual({})
+})
+
+test('the shopper’s own pages', async () => {
+  const order = await demoPaidOrder()
+  const page = await newPage({ locale: 'zh-CN' })
+  await loginThroughPage(page, 'user', ACCOUNTS.shopper.username, ACCOUNTS.shopper.password)
+  const found: Record<string, string[]> = {}
+  await check(page, '/user', 'main a[href="/user/orders"]', found)
+  await check(page, '/user/orders', 'main a[href^="/user/order/"]', found)
+  await check(page, `/user/order/${order.id}`, `main :text("${order.order_no}")`, found)
+  await check(page, '/carts', 'main', found)
+  expect(found).toEqual({})
+})
