@@ -75,6 +75,12 @@ const FACTORIES: Record<string, Factory> = {
     create: async (app, owner) =>
       (await runUnit(app, (tx) => post(tx, { owner: { kind: 'store', id: owner.storeId }, account: 'money', amount: 100, reason: 'system', source: { type: 'admin', id: 1 }, idemKey: `isolated:${owner.storeId}` }))).id,
   },
+  /** a pending withdrawal of the store */
+  cashes: {
+    model: 'cashes',
+    create: async (app, owner) =>
+      (await app.db.cashes.create({ data: { store_id: owner.storeId, money: '1.00', name: 'isolated', card_no: '6217000011112222', bank_name: 'bank' } })).id,
+  },
   order_comments: {
     model: 'order_comments',
     create: async (app, owner) => (await createComment(app, 1, owner.storeId, { score: 5, agree: 5, service: 5, speed: 5 })).id,
@@ -122,6 +128,12 @@ const SHOPPER_FACTORIES: Record<string, ShopperFactory> = {
     create: async (app, owner) => (await pendingRequest(app, { userId: owner.id })).refundId,
     body: (route) =>
       route.url.endsWith('/ship') ? { delivery_code: 'SF', delivery_no: 'SF1' } : route.url.endsWith('/arbitrate') ? { arbitration_remark: 'intruder' } : {},
+  },
+  /** a pending withdrawal of the shopper */
+  cashes: {
+    model: 'cashes',
+    create: async (app, owner) =>
+      (await app.db.cashes.create({ data: { user_id: owner.id, money: '1.00', name: 'isolated', card_no: '6217000011112222', bank_name: 'bank' } })).id,
   },
   /** a line of an unpaid order (/user/comment/add/{order_goods id}) */
   comment: {

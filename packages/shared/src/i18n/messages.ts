@@ -1,5 +1,7 @@
 // Messages the server answers in `msg` (and in 400 field errors), in both languages.
 // Keys are shared with the web app, which shows these texts as they come.
+import { MONEY_OUT_EN, MONEY_OUT_ZH } from './money-out.ts'
+
 export const LOCALES = ['zh-cn', 'en'] as const
 export type Locale = (typeof LOCALES)[number]
 export const DEFAULT_LOCALE: Locale = 'zh-cn'
@@ -168,6 +170,7 @@ const zh = {
   'ledger.withdraw_cancelled': '取消提现',
   'ledger.points_order': '积分订单',
   'ledger.system': '系统处理',
+  ...MONEY_OUT_ZH,
 }
 
 export type MessageKey = keyof typeof zh
@@ -333,6 +336,7 @@ const en: Record<MessageKey, string> = {
   'ledger.withdraw_cancelled': 'Withdrawal cancelled',
   'ledger.points_order': 'Points order',
   'ledger.system': 'System adjustment',
+  ...MONEY_OUT_EN,
 }
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-cn': zh, en }
