@@ -123,3 +123,7 @@ export type CashRow = {
 /** GET /user/distributions?lev=1|2|3: the shopper's members at that level. */
 export const membersQuery = z.strictObject({ ...paging, lev: z.enum(['1', '2', '3']).transform(Number).default(1) })
 export type MembersQuery = z.infer<typeof membersQuery>
+
+/** GET /user/distribution_logs?status=0|1|2: pending (not settled yet), credited, or cancelled commissions. */
+export const distributionLogQuery = z.strictObject({ ...paging, status: z.enum(['0', '1', '2']).transform(Number).default(1) })
+export type DistributionLogQuery = z.infer<typeof distributionLogQuery>
