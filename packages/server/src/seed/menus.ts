@@ -107,7 +107,6 @@ export const ADMIN_MENUS: MenuSeed[] = [
       page('用户资金', 'Money logs', 'fa-money-bill-wave', '/Admin/money_logs'),
       page('资金提现', 'Withdrawals', 'fa-money-bill-transfer', '/Admin/cashes'),
       page('资金调整记录', 'Adjustments', 'fa-scale-balanced', '/Admin/money_adjustments'),
-      page('分销记录', 'Referral commissions', 'fa-sitemap', '/Admin/distribution_logs'),
     ]),
     group('菜单管理', 'Menus', 'fa-bars', [
       page('后台菜单', 'Admin menus', 'fa-bars', '/Admin/menus'),
@@ -135,8 +134,6 @@ export const SELLER_MENUS: MenuSeed[] = [
     page('店铺资金', 'Store funds', 'fa-wallet', '/Seller/money_logs'),
     page('订单结算', 'Settlements', 'fa-file-invoice-dollar', '/Seller/order_settlements'),
     page('资金提现', 'Withdrawals', 'fa-money-bill-transfer', '/Seller/cashes'),
-    page('分销设置', 'Referral rates', 'fa-percent', '/Seller/distributions'),
-    page('分销记录', 'Referral commissions', 'fa-sitemap', '/Seller/distribution_logs'),
     page('运费配置', 'Freight', 'fa-truck', '/Seller/freights'),
   ]),
   group('订单中心', 'Orders', 'fa-receipt', [
