@@ -75,6 +75,31 @@ const FACTORIES: Record<string, Factory> = {
     create: async (app, owner) =>
       (await runUnit(app, (tx) => post(tx, { owner: { kind: 'store', id: owner.storeId }, account: 'money', amount: 100, reason: 'system', source: { type: 'admin', id: 1 }, idemKey: `isolated:${owner.storeId}` }))).id,
   },
+  /** the store's referral rates of one of its goods */
+  distributions: {
+    model: 'distributions',
+    create: async (app, owner) => {
+      const goods = await app.db.goods.create({ data: { store_id: owner.storeId, class_id: (await app.db.goods_classes.findFirstOrThrow()).id, goods_name: 'isolated' } })
+      return (await app.db.distributions.create({ data: { store_id: owner.storeId, goods_id: goods.id, lev_1: '1.00' } })).id
+    },
+    body: () => ({ lev_1: '2.00' }),
+  },
+  /** a referral commission its settlement paid */
+  distribution_logs: {
+    model: 'distribution_logs',
+    create: async (app, owner) => {
+      const buyer = await createUser(app)
+      const order = await app.db.orders.create({ data: { user_id: buyer.id, store_id: owner.storeId, order_no: `D${Date.now()}${buyer.id}`, order_status: 6, is_settlement: 1 } })
+      const line = await app.db.order_goods.create({ data: { order_id: order.id, goods_id: 1, user_id: buyer.id, store_id: owner.storeId, goods_name: 'isolated' } })
+      return (await app.db.distribution_logs.create({ data: { name: '一级分销', user_id: buyer.id, store_id: owner.storeId, order_id: order.id, distribution_id: 0, order_goods_id: line.id, status: 1 } })).id
+    },
+  },
+  /** a pending withdrawal of the store */
+  cashes: {
+    model: 'cashes',
+    create: async (app, owner) =>
+      (await app.db.cashes.create({ data: { store_id: owner.storeId, money: '1.00', name: 'isolated', card_no: '6217000011112222', bank_name: 'bank' } })).id,
+  },
   order_comments: {
     model: 'order_comments',
     create: async (app, owner) => (await createComment(app, 1, owner.storeId, { score: 5, agree: 5, service: 5, speed: 5 })).id,
@@ -122,6 +147,12 @@ const SHOPPER_FACTORIES: Record<string, ShopperFactory> = {
     create: async (app, owner) => (await pendingRequest(app, { userId: owner.id })).refundId,
     body: (route) =>
       route.url.endsWith('/ship') ? { delivery_code: 'SF', delivery_no: 'SF1' } : route.url.endsWith('/arbitrate') ? { arbitration_remark: 'intruder' } : {},
+  },
+  /** a pending withdrawal of the shopper */
+  cashes: {
+    model: 'cashes',
+    create: async (app, owner) =>
+      (await app.db.cashes.create({ data: { user_id: owner.id, money: '1.00', name: 'isolated', card_no: '6217000011112222', bank_name: 'bank' } })).id,
   },
   /** a line of an unpaid order (/user/comment/add/{order_goods id}) */
   comment: {

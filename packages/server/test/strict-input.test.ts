@@ -67,6 +67,12 @@ const VALID: Record<string, object> = {
   'POST /api/Admin/permissions': { apis: 'admin.test.index' },
   'POST /api/Admin/app_versions': { device: 'android' },
   'POST /api/Admin/sms': { name: 'register' },
+  'POST /api/Admin/users/:id/money': { is_type: 0, money: '1.00', remark: 'r' },
+  'POST /api/Admin/stores/:id/money': { is_type: 0, money: '1.00', remark: 'r' },
+  'PUT /api/Admin/cashes/:id': { cash_status: 1 },
+  'POST /api/Seller/cashes': { money: '1.00', name: 'n', bank_name: 'b', card_no: '6217000011112222' },
+  'POST /api/user/cashes': { money: '1.00' },
+  'POST /api/user/checks': { name: 'n', id_card: '11010519491231002X', bank_name: 'b', card_no: '6217000011112222' },
 }
 const SAMPLES = ['1', 'Abc_12345']
 

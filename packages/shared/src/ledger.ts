@@ -12,7 +12,7 @@ export type LedgerAccount = keyof typeof LEDGER_ACCOUNT
 
 export const LEDGER_REASONS = [
   'order_pay', 'recharge', 'refund', 'commission', 'settlement', 'withdraw', 'withdraw_paid', 'withdraw_refused',
-  'store_withdraw', 'withdraw_cancelled', 'points_order', 'system',
+  'store_withdraw', 'withdraw_cancelled', 'points_order', 'system', 'distribution',
 ] as const
 export type LedgerReason = (typeof LEDGER_REASONS)[number]
 

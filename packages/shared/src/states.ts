@@ -130,4 +130,22 @@ export const STORE_REVIEW_FLOW: StateMachine = {
   next: { [S.FILLING]: [S.VERIFYING], [S.DENIED]: [S.VERIFYING], [S.VERIFYING]: [S.PASSED, S.DENIED] },
 }
 
-export const STATE_MACHINES = [ORDER_FLOW, SETTLEMENT_FLOW, PAYMENT_FLOW, REFUND_VERIFY_FLOW, REFUND_STEP_FLOW, GOODS_REVIEW_FLOW, STORE_REVIEW_FLOW] as const
+/** cashes.cash_status: a withdrawal asked for, paid out by the admin, refused by the admin, or cancelled by whoever
+ *  asked for it. */
+export const CASH_STATUS = { PENDING: 0, PAID: 1, REFUSED: 2, CANCELLED: 3 } as const
+
+/** Withdrawals: a pending one is paid out, refused or cancelled, once; the three are final (the money moves with the
+ *  change, in its unit: server modules/funds/cashes.ts). */
+export const CASH_FLOW: StateMachine = {
+  model: 'cashes',
+  field: 'cash_status',
+  next: { [CASH_STATUS.PENDING]: [CASH_STATUS.PAID, CASH_STATUS.REFUSED, CASH_STATUS.CANCELLED] },
+}
+
+/** distribution_logs.status: rows are written by the order's settlement, paid (credited) or cancelled (nothing left
+ *  after refunds); until then a commission is pending and read from its order line. */
+export const DISTRIBUTION_STATUS = { PENDING: 0, PAID: 1, CANCELLED: 2 } as const
+
+export const STATE_MACHINES = [
+  ORDER_FLOW, SETTLEMENT_FLOW, PAYMENT_FLOW, REFUND_VERIFY_FLOW, REFUND_STEP_FLOW, GOODS_REVIEW_FLOW, STORE_REVIEW_FLOW, CASH_FLOW,
+] as const

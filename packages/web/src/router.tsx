@@ -68,17 +68,11 @@ function withEarlyRead(route: RouteObject, start: (params: Record<string, string
 function userCentreRoutes(): RouteObject[] {
   const placeholders: [string, string][] = [
     ['info', 'route.info'],
-    ['safe/check', 'route.safeCheck'],
     ['oauth', 'route.oauth'],
-    ['cashes', 'route.cashes'],
-    ['money', 'route.money'],
     ['integral', 'route.integralLog'],
-    ['frozen_money', 'route.frozenMoney'],
     ['integral_order', 'route.integralOrder'],
     ['coupons', 'route.coupons'],
-    ['distribution', 'route.distribution'],
     ['distribution_users', 'route.distributionUsers'],
-    ['distribution_logs', 'route.distributionLogs'],
     ['article/:name', 'route.article'],
   ];
   return [
@@ -97,6 +91,12 @@ function userCentreRoutes(): RouteObject[] {
     page('comments', 'route.comments', 'user/reviews/MyReviewsPage', () => import('./user/reviews/MyReviewsPage')),
     page('order/refund/:id', 'route.orderRefund', 'user/aftersales/RefundPage', () => import('./user/aftersales/RefundPage')),
     page('order/refund_form/:id', 'route.orderRefundForm', 'user/aftersales/RefundFormPage', () => import('./user/aftersales/RefundFormPage')),
+    page('safe/check', 'route.safeCheck', 'user/funds/CheckPage', () => import('./user/funds/CheckPage')),
+    page('money', 'route.money', 'user/funds/MoneyLogPage', () => import('./user/funds/MoneyLogPage')),
+    page('frozen_money', 'route.frozenMoney', 'user/funds/MoneyLogPage', () => import('./user/funds/MoneyLogPage')),
+    page('cashes', 'route.cashes', 'user/funds/CashesPage', () => import('./user/funds/CashesPage')),
+    page('distribution', 'route.distribution', 'user/funds/DistributionPage', () => import('./user/funds/DistributionPage')),
+    page('distribution_logs', 'route.distributionLogs', 'user/funds/DistributionLogsPage', () => import('./user/funds/DistributionLogsPage')),
     ...placeholders.map(([path, titleKey]) => placeholder(titleKey, path)),
   ];
 }

@@ -1,7 +1,7 @@
 // The wire contract's envelope: every answer is {code, msg, data}, its message translated per request. The helpers
 // routes answer with; the error handler that answers refusals in the same envelope is plugins/envelope.ts.
 import type { FastifyRequest } from 'fastify'
-import { Code, translate, type MessageKey, type Locale } from '@qshop/shared'
+import { Code, MESSAGES, translate, type MessageKey, type Locale } from '@qshop/shared'
 import { toWire } from './wire.ts'
 
 export type Ok<T> = { code: 200; msg: string; data: T }
@@ -36,6 +36,8 @@ function issueMessage(locale: Locale, issue: Issue): string {
       return translate(locale, 'valid.enum')
     case 'custom':
       if (issue.message === 'money') return translate(locale, 'valid.money')
+      // A refinement naming its own message key.
+      if (issue.message.startsWith('valid.') && issue.message in MESSAGES[locale]) return translate(locale, issue.message as MessageKey)
       if (issue.message === 'richTextTooLong') return translate(locale, 'valid.richTextTooLong')
       if (issue.message === 'unknownOp') return translate(locale, 'valid.unknownOp')
       if (issue.message === 'stockTotal') return translate(locale, 'valid.stockTotal', { max: String((p.params as { max: number }).max) })

@@ -106,6 +106,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
     group('资金管理', 'Funds', 'fa-wallet', [
       page('用户资金', 'Money logs', 'fa-money-bill-wave', '/Admin/money_logs'),
       page('资金提现', 'Withdrawals', 'fa-money-bill-transfer', '/Admin/cashes'),
+      page('资金调整记录', 'Adjustments', 'fa-scale-balanced', '/Admin/money_adjustments'),
     ]),
     group('菜单管理', 'Menus', 'fa-bars', [
       page('后台菜单', 'Admin menus', 'fa-bars', '/Admin/menus'),

@@ -10,7 +10,7 @@ export type RbacArea = 'admin' | 'seller'
 const ACTION_NAMES: Record<string, string> = {
   index: '列表', show: '查看', store: '新增', update: '编辑', destroy: '删除', import: '导入', export: '导出',
   status: '状态', verify: '审核', reply: '回复', ship: '发货', handle: '处理', send: '发送', refund: '退款', close: '关闭', pay: '支付分析',
-  sales: '销量分析', stores: '店铺分析', users: '会员分析',
+  sales: '销量分析', stores: '店铺分析', users: '会员分析', cancel: '取消', money: '资金调整',
 }
 
 /** Resources whose display name no menu gives. */

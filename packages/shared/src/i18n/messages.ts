@@ -1,5 +1,7 @@
 // Messages the server answers in `msg` (and in 400 field errors), in both languages.
 // Keys are shared with the web app, which shows these texts as they come.
+import { MONEY_OUT_EN, MONEY_OUT_ZH } from './money-out.ts'
+
 export const LOCALES = ['zh-cn', 'en'] as const
 export type Locale = (typeof LOCALES)[number]
 export const DEFAULT_LOCALE: Locale = 'zh-cn'
@@ -182,6 +184,7 @@ const zh = {
   'page.store': '店铺',
   'page.storeGoods': '{name}的商品',
   'page.categoryGoods': '{name}商品',
+  ...MONEY_OUT_ZH,
 }
 
 export type MessageKey = keyof typeof zh
@@ -361,6 +364,7 @@ const en: Record<MessageKey, string> = {
   'page.store': 'Store',
   'page.storeGoods': 'Goods of {name}',
   'page.categoryGoods': '{name} goods',
+  ...MONEY_OUT_EN,
 }
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-cn': zh, en }

@@ -120,6 +120,11 @@ export const CONFIG_FIELDS = {
     cash: leaf(percent(), 'number', { default: '0.00' }),
     /** platform commission on settlements, percent */
     commission_rate: leaf(percent(), 'number', { default: '0.00' }),
+    /** the smallest withdrawal, and how many one account may ask for per day */
+    cash_min: leaf(zx.money({ min: 0.01, max: 1_000_000 }), 'number', { default: '1.00' }),
+    cash_daily_limit: countLeaf(100, 3),
+    /** the most the three referral rates of a goods may add up to, percent */
+    distribution_max: leaf(percent(), 'number', { default: '30.00' }),
   },
   map: {
     key: leaf(zx.text(128)),

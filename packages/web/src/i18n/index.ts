@@ -18,6 +18,8 @@ import fulfilZhCn from './fulfil.zh-cn.json';
 import fulfilEn from './fulfil.en.json';
 import aftersalesZhCn from './aftersales.zh-cn.json';
 import aftersalesEn from './aftersales.en.json';
+import fundsZhCn from './funds.zh-cn.json';
+import fundsEn from './funds.en.json';
 
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
@@ -34,8 +36,8 @@ function applyDocumentLanguage(language: string) {
 
 void i18n.use(initReactI18next).init({
   resources: {
-    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...catalogZhCn, ...shopperZhCn, ...ordersZhCn, ...reviewsZhCn, ...fulfilZhCn, ...aftersalesZhCn } },
-    en: { translation: { ...en, ...resourceEn, ...catalogEn, ...shopperEn, ...ordersEn, ...reviewsEn, ...fulfilEn, ...aftersalesEn } },
+    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...catalogZhCn, ...shopperZhCn, ...ordersZhCn, ...reviewsZhCn, ...fulfilZhCn, ...aftersalesZhCn, ...fundsZhCn } },
+    en: { translation: { ...en, ...resourceEn, ...catalogEn, ...shopperEn, ...ordersEn, ...reviewsEn, ...fulfilEn, ...aftersalesEn, ...fundsEn } },
   },
   // A page's address in a language (`?lang=en`, the server's hreflang links, server modules/pages/head.ts) wins over
   // the stored choice, which wins over the browser's.

@@ -21,6 +21,9 @@ const sellerStore: PageEntry = { load: () => import('../seller/catalog/StoreSett
 // Settlement
 const adminSettlements: PageEntry = { load: () => import('../admin/settlement/AdminSettlementsPage') };
 const adminPayments: PageEntry = { load: () => import('../admin/settlement/PaymentsPage') };
+// Money out: withdrawals (the store asks and cancels, the admin pays out or refuses), users with a funds adjustment
+const cashes: PageEntry = { load: () => import('../backoffice/funds/CashesPage') };
+const adminUsers: PageEntry = { load: () => import('../backoffice/funds/AdminUsersPage') };
 // Reviews: the generic list with a reply dialog
 const reviewsPage: PageEntry = { load: () => import('../backoffice/reviews/ReviewsPage') };
 // Orders (seller and admin: one page, the area and the wait tab from the path)
@@ -61,6 +64,9 @@ const registry: Record<string, PageEntry> = {
   'Admin/refunds/return': refunds,
   'Admin/integral_goods/form': placeholder,
   'Admin/order_settlements': adminSettlements,
+  'Admin/cashes': cashes,
+  'Admin/users': adminUsers,
+  'Seller/cashes': cashes,
   'Seller/dashboard': dashboard,
   'Seller/dashboard/order': salesReport,
   'Seller/chats': placeholder,

@@ -33,7 +33,7 @@ export default function RegisterPage() {
 
   const submit = form.onSubmit(async (values) => {
     if (!agreed) return notifyError(t('msg.agreementFirst'));
-    const inviter = searchParams.get('inviter_id');
+    const inviter = searchParams.get('inviter') ?? searchParams.get('inviter_id');
     setSubmitting(true);
     try {
       const tokens = await api.post<TokenPair>('/register', {

@@ -17,6 +17,7 @@ import { takeStock } from '../inventory/index.ts'
 import { presentAddress } from '../addresses/index.ts'
 import { scheduleOrderCancel } from '../orders/index.ts'
 import { priceCheckout, priceInUnit, type PricedStore } from './pricing.ts'
+import { freezeReferralRates } from '../distribution/index.ts'
 
 const ORDER_NAME_MAX = 200
 
@@ -133,6 +134,8 @@ export async function createOrders(app: Infra, ctx: RequestContext, key: string,
     const cartIds = lines.flatMap((l) => (l.cart_id ? [l.cart_id] : []))
     await Promise.all([
       tx.$executeRaw`INSERT INTO order_goods ${insertRows(orderLines)}`,
+      // After the lines (statements run in the order sent): their referral beneficiaries and rates.
+      freezeReferralRates(tx, userId, ids),
       input.ifcart && cartIds.length ? tx.$executeRaw`DELETE FROM carts WHERE id IN (${Prisma.join(cartIds)}) AND user_id = ${userId}` : null,
       scheduleOrderCancel(tx, ids, payDeadline),
       record({ order_id: ids, order_no: numbers }),

@@ -9,6 +9,7 @@ import { hashPayPassword } from '../../core/payPassword.ts'
 import { hashSecrets } from './secrets.ts'
 import { presentLinks } from './links.ts'
 import { ADMIN_TABLES, assignRoles, requireAccountsHeld, requireRolesHeld, writeRoleGrants } from './roles.ts'
+import { checkInviter } from '../distribution/index.ts'
 
 type MenuModel = 'admin_menus' | 'user_menus'
 type MenuDelegate = {
@@ -108,9 +109,7 @@ export function adminResources(app: Infra & Pick<Sessions, 'actors'>): ServerRes
       // back office of the store the user owns): only super admins hold that much.
       if (existing && !isSuper(req) && ACCOUNT_PROOFS.some((k) => data[k] !== undefined)) throw forbidden()
       const inviter = data.inviter_id as number | undefined
-      if (inviter && (inviter === existing?.id || !(await tx.users.count({ where: { id: inviter } })))) {
-        throw businessError('msg.inviterNotFound')
-      }
+      if (inviter) await checkInviter(tx, existing ? Number(existing.id) : null, inviter)
       if (typeof data.pay_password === 'string') data.pay_password = hashPayPassword(req.server.config.PAY_PASSWORD_KEY, data.pay_password)
       return hashSecrets(data, 'password')
     },

@@ -9,12 +9,13 @@ import { businessNumber } from '../../core/businessNumbers.ts'
 import { post } from '../../core/ledger.ts'
 import { transition } from '../../core/transition.ts'
 import { runUnit, type Tx, type UnitInfra } from '../../core/unitOfWork.ts'
+import { payReferrals } from '../distribution/index.ts'
 
 /** Received or completed: the statuses an order is settled from. */
 export const SETTLEABLE_STATUSES: readonly number[] = [ORDER_STATUS.RECEIVED, ORDER_STATUS.COMPLETED]
 
 export type SettleOutcome =
-  | { outcome: 'settled'; settlement_price: number; commission_money: number }
+  | { outcome: 'settled'; settlement_price: number; commission_money: number; distribution_money: number }
   | { outcome: 'already_settled' | 'not_found' | 'not_completed' | 'not_due' | 'refunds_open' }
 
 /** The money of a settlement in cents: paid − refunded = commission (rounded half away from zero) + the store's part. */
@@ -78,11 +79,15 @@ export async function settleOrder(infra: UnitInfra, orderId: number, now: Date, 
     const money = settlementAmounts(order)
     const changed = await transition(tx, SETTLEMENT_FLOW, orderId, { from: SETTLEMENT_STATUS.UNSETTLED, to: SETTLEMENT_STATUS.SETTLED }, { where: { open_refunds: 0 } })
     if (!changed) return { outcome: 'already_settled' }
+    // Referral commissions come out of the store's part (never more than it): paid − refunded = commission +
+    // referral commissions + what the store is credited.
+    const referrals = await payReferrals(tx, order, money.settlement)
+    const settlement = money.settlement - referrals.total
     const row = await tx.order_settlements.create({
       data: {
         order_id: orderId, user_id: order.user_id, store_id: order.store_id, settlement_no: settlementNo,
         total_price: fromCents(money.total), refund_money: fromCents(money.refunded),
-        commission_money: fromCents(money.commission), settlement_price: fromCents(money.settlement),
+        commission_money: fromCents(money.commission), distribution_money: fromCents(referrals.total), settlement_price: fromCents(settlement),
       },
       select: { id: true },
     })
@@ -93,6 +98,8 @@ export async function settleOrder(infra: UnitInfra, orderId: number, now: Date, 
       await post(tx, { owner: store, account: 'money', amount: money.amount, reason: 'settlement', source, idemKey: `settlement:${orderId}`, info: order.order_no })
     if (money.commission > 0)
       await post(tx, { owner: store, account: 'money', amount: -money.commission, reason: 'commission', source, idemKey: `settlement:${orderId}:commission`, info: order.order_no })
-    return { outcome: 'settled', settlement_price: money.settlement, commission_money: money.commission }
+    if (referrals.total > 0)
+      await post(tx, { owner: store, account: 'money', amount: -referrals.total, reason: 'distribution', source, idemKey: `settlement:${orderId}:distribution`, info: order.order_no })
+    return { outcome: 'settled', settlement_price: settlement, commission_money: money.commission, distribution_money: referrals.total }
   })
 }

@@ -64,8 +64,8 @@ describe('amounts', () => {
     await openRequest(app, b)
     await closeRequest(app, b, '30.00')
 
-    expect(await settleOrder(app, a, new Date())).toEqual({ outcome: 'settled', settlement_price: 9449, commission_money: 550 })
-    expect(await settleOrder(app, b, new Date())).toEqual({ outcome: 'settled', settlement_price: 7015, commission_money: 35 })
+    expect(await settleOrder(app, a, new Date())).toEqual({ outcome: 'settled', settlement_price: 9449, commission_money: 550, distribution_money: 0 })
+    expect(await settleOrder(app, b, new Date())).toEqual({ outcome: 'settled', settlement_price: 7015, commission_money: 35, distribution_money: 0 })
 
     const sa = (await settlementOf(a))!
     expect([sa.store_id, sa.user_id, sa.total_price, sa.refund_money, sa.commission_money, sa.settlement_price].map(String)).toEqual([String(storeA.storeId), String(shopper), '99.99', '0', '5.5', '94.49'])

@@ -1,0 +1,65 @@
+// The shopper's ledger pages: one account (balance, frozen funds or points) newest first, each row with its reason in
+// the asker's language and the order it is about when there is one.
+import { LEDGER_OWNER, LEDGER_ACCOUNT, decimalToCents, translate, type LedgerReason, type Locale } from '@qshop/shared'
+import type { MoneyLogQuery, MoneyLogRow } from '@qshop/shared/schemas/funds'
+import type { Infra } from '../../core/infra.ts'
+import type { Prisma } from '../../core/db/index.ts'
+
+/** A day alone is its whole day: "to" runs to the end of it. */
+function range(created_at: MoneyLogQuery['created_at']) {
+  if (!created_at) return undefined
+  const [from, to] = created_at
+  const parse = (s: string) => new Date(s.length === 10 ? `${s}T00:00:00` : s.replace(' ', 'T'))
+  const end = parse(to)
+  if (to.length === 10) end.setDate(end.getDate() + 1)
+  return to.length === 10 ? { gte: parse(from), lt: end } : { gte: parse(from), lte: end }
+}
+
+type Source = { source_type: string; source_id: number }
+
+/** The order each row is about: an order (its id), a refund's or a commission's order, a payment of one order. */
+async function ordersOf(app: Infra, rows: Source[]): Promise<Map<string, number>> {
+  const ids = (type: string) => [...new Set(rows.filter((r) => r.source_type === type).map((r) => r.source_id))]
+  const [refunds, commissions, pays] = await Promise.all([
+    ids('refund').length ? app.db.refunds.findMany({ where: { id: { in: ids('refund') } }, select: { id: true, order_id: true } }) : [],
+    ids('distribution').length ? app.db.distribution_logs.findMany({ where: { id: { in: ids('distribution') } }, select: { id: true, order_id: true } }) : [],
+    ids('order_pay').length ? app.db.order_pay_orders.findMany({ where: { order_pay_id: { in: ids('order_pay') } }, select: { order_pay_id: true, order_id: true } }) : [],
+  ])
+  const found = new Map<string, number>()
+  for (const r of rows) if (r.source_type === 'order') found.set(`order:${r.source_id}`, r.source_id)
+  for (const r of refunds) found.set(`refund:${r.id}`, r.order_id)
+  for (const r of commissions) found.set(`distribution:${r.id}`, r.order_id)
+  const perPay = new Map<number, number[]>()
+  for (const p of pays) perPay.set(p.order_pay_id, [...(perPay.get(p.order_pay_id) ?? []), p.order_id])
+  for (const [pay, orders] of perPay) if (orders.length === 1) found.set(`order_pay:${pay}`, orders[0])
+  return found
+}
+
+export async function listOwnMoneyLogs(app: Infra, locale: Locale, userId: number, q: MoneyLogQuery) {
+  const where = { user_id: userId, is_belong: LEDGER_OWNER.user, is_type: q.is_type, ...(q.created_at ? { created_at: range(q.created_at) } : {}) }
+  const [total, rows] = await Promise.all([
+    app.db.money_logs.count({ where }),
+    app.db.money_logs.findMany({
+      where,
+      select: { id: true, ename: true, money: true, after_money: true, is_type: true, info: true, source_type: true, source_id: true, created_at: true },
+      orderBy: [{ created_at: 'desc' }, { id: 'desc' }],
+      skip: (q.page - 1) * q.per_page,
+      take: q.per_page,
+    }),
+  ])
+  const orders = await ordersOf(app, rows)
+  // Points are whole numbers, shown without cents.
+  const amount = (v: Prisma.Decimal) => (q.is_type === LEDGER_ACCOUNT.points ? String(decimalToCents(v) / 100) : v.toFixed(2))
+  const data: MoneyLogRow[] = rows.map((r) => ({
+    id: r.id,
+    name: translate(locale, `ledger.${r.ename as LedgerReason}`),
+    ename: r.ename,
+    money: amount(r.money),
+    after_money: amount(r.after_money),
+    is_type: r.is_type,
+    info: r.info,
+    order_id: orders.get(`${r.source_type}:${r.source_id}`) ?? null,
+    created_at: r.created_at as unknown as string,
+  }))
+  return { data, count: rows.length, total, per_page: q.per_page, last_page: Math.max(1, Math.ceil(total / q.per_page)), current_page: q.page }
+}

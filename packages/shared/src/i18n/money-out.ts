@@ -1,0 +1,43 @@
+// Messages of withdrawals, the admin's ledger adjustments and referral commissions, in both languages; merged into
+// MESSAGES (i18n/messages.ts). Field labels of their back-office lists are MONEY_OUT_FIELD_LABELS.
+export const MONEY_OUT_ZH = {
+  'ledger.distribution': '会员分销',
+  'msg.cashRequested': '提现申请已提交，等待审核',
+  'msg.cashPaid': '已确认打款',
+  'msg.cashRefused': '已拒绝提现，资金已退回',
+  'msg.cashCancelled': '提现已取消，资金已退回',
+  'msg.cashNotPending': '该提现已处理，不能再变更',
+  'msg.cashBelowMin': '提现金额不能低于 {min}',
+  'msg.cashDailyLimit': '今日提现次数已达上限（{max} 次）',
+  'msg.checkRequired': '请先填写实名与银行卡信息',
+  'msg.checkSaved': '实名与银行卡信息已保存',
+  'msg.adjustDone': '资金已调整',
+  'msg.inviterSelf': '不能把自己设为邀请人',
+  'msg.inviterLoop': '邀请人不能是该用户自己的下级',
+  'msg.distributionTooHigh': '三级佣金比例之和不能超过 {max}%',
+  'msg.distributionTaken': '该商品已设置分销佣金',
+  'valid.refuseInfo': '拒绝时请填写原因',
+  'valid.pointsWhole': '积分须为整数',
+  'valid.storeNoPoints': '店铺没有积分账户',
+} as const
+
+export const MONEY_OUT_EN: Record<keyof typeof MONEY_OUT_ZH, string> = {
+  'ledger.distribution': 'Member commission',
+  'msg.cashRequested': 'Withdrawal requested; it awaits review.',
+  'msg.cashPaid': 'Marked as paid out.',
+  'msg.cashRefused': 'Withdrawal refused; the money is back.',
+  'msg.cashCancelled': 'Withdrawal cancelled; the money is back.',
+  'msg.cashNotPending': 'This withdrawal has already been handled.',
+  'msg.cashBelowMin': 'The amount must be at least {min}.',
+  'msg.cashDailyLimit': 'You reached today\u2019s limit of {max} withdrawals.',
+  'msg.checkRequired': 'Fill in your real name and bank card first.',
+  'msg.checkSaved': 'Real name and bank card saved.',
+  'msg.adjustDone': 'Funds adjusted.',
+  'msg.inviterSelf': 'A user cannot be their own inviter.',
+  'msg.inviterLoop': 'The inviter cannot be one of the user\u2019s own downline.',
+  'msg.distributionTooHigh': 'The three rates together may not exceed {max}%.',
+  'msg.distributionTaken': 'This goods already has commission rates.',
+  'valid.refuseInfo': 'Give a reason for the refusal.',
+  'valid.pointsWhole': 'Points must be a whole number.',
+  'valid.storeNoPoints': 'A store has no points account.',
+}
