@@ -168,6 +168,15 @@ const zh = {
   'ledger.withdraw_cancelled': '取消提现',
   'ledger.points_order': '积分订单',
   'ledger.system': '系统处理',
+  // points (docs/points.md)
+  'ledger.order_points': '购物赠送积分',
+  'ledger.refund_points': '退款扣回积分',
+  'ledger.register': '注册赠送积分',
+  'ledger.sign_in': '每日签到',
+  'msg.signedInToday': '今天已经签到过了，明天再来吧',
+  'msg.integralGoodsGone': '积分商品不存在或已下架',
+  'msg.integralOrderNotShippable': '该积分订单已发货或不可发货',
+  'msg.addressNotFound': '收货地址不存在',
 }
 
 export type MessageKey = keyof typeof zh
@@ -333,6 +342,15 @@ const en: Record<MessageKey, string> = {
   'ledger.withdraw_cancelled': 'Withdrawal cancelled',
   'ledger.points_order': 'Points order',
   'ledger.system': 'System adjustment',
+  // points (docs/points.md)
+  'ledger.order_points': 'Points for an order',
+  'ledger.refund_points': 'Points taken back on a refund',
+  'ledger.register': 'Registration bonus',
+  'ledger.sign_in': 'Daily sign-in',
+  'msg.signedInToday': 'You have already signed in today. Come back tomorrow.',
+  'msg.integralGoodsGone': 'This points goods does not exist or is off the shelf.',
+  'msg.integralOrderNotShippable': 'This points order has been shipped already or cannot be shipped.',
+  'msg.addressNotFound': 'The delivery address was not found.',
 }
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-cn': zh, en }

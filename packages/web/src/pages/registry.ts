@@ -52,6 +52,7 @@ const registry: Record<string, PageEntry> = {
   'Admin/configs/task': configPage,
   'Admin/configs/upload': configPage,
   'Admin/configs/web': configPage,
+  'Admin/configs/integral': configPage,
   'Admin/goods': adminGoods,
   'Admin/goods/form': adminGoodsReview,
   'Admin/stores': adminStores,
