@@ -95,7 +95,7 @@ describe('the served resources', () => {
 
   test('none on a stock table takes a stock column as input (forms and imports alike)', () => {
     const onStockTables = app.servedResources.filter((r) => STOCK_TABLES.includes(r.model))
-    expect(onStockTables.map((r) => `${r.decl.area}.${r.model}`).sort()).toEqual(['admin.goods', 'seller.goods'])
+    expect(onStockTables.map((r) => `${r.decl.area}.${r.model}`).sort()).toEqual(['admin.goods', 'admin.integral_goods', 'seller.goods'])
     const writable = onStockTables.flatMap((r) =>
       Object.entries(r.decl.fields).filter(([name, f]) => f.input && STOCK_COLUMN.test(name)).map(([name]) => `${r.decl.area}.${r.model}.${name}`),
     )

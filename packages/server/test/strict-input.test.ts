@@ -67,6 +67,8 @@ const VALID: Record<string, object> = {
   'POST /api/Admin/permissions': { apis: 'admin.test.index' },
   'POST /api/Admin/app_versions': { device: 'android' },
   'POST /api/Admin/sms': { name: 'register' },
+  'POST /api/integral/pay': { id: 1, buy_num: 1, address_id: 1 },
+  'PUT /api/Admin/integral_orders/:id/ship': { delivery_code: 'sf', delivery_no: 'SF12345' },
 }
 const SAMPLES = ['1', 'Abc_12345']
 

@@ -177,6 +177,8 @@ const zh = {
   'msg.integralGoodsGone': '积分商品不存在或已下架',
   'msg.integralOrderNotShippable': '该积分订单已发货或不可发货',
   'msg.addressNotFound': '收货地址不存在',
+  'msg.integralGoodsHasOrders': '该积分商品已有兑换订单，不能删除，可将其下架',
+  'valid.integralClass': '积分分类不存在',
 }
 
 export type MessageKey = keyof typeof zh
@@ -351,6 +353,8 @@ const en: Record<MessageKey, string> = {
   'msg.integralGoodsGone': 'This points goods does not exist or is off the shelf.',
   'msg.integralOrderNotShippable': 'This points order has been shipped already or cannot be shipped.',
   'msg.addressNotFound': 'The delivery address was not found.',
+  'msg.integralGoodsHasOrders': 'This points goods has orders and cannot be deleted; take it off the shelf instead.',
+  'valid.integralClass': 'The points category does not exist.',
 }
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-cn': zh, en }

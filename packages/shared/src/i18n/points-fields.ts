@@ -18,6 +18,8 @@ const zh = {
   'fields.integral_status_cancelled': '已取消',
   'fields.integral_user': '买家',
   'fields.integral_delivery_code': '快递公司',
+  'fields.integral_receive_area': '收货地区',
+  'fields.integral_receive_address': '详细地址',
 }
 
 const en: Record<keyof typeof zh, string> = {
@@ -37,6 +39,8 @@ const en: Record<keyof typeof zh, string> = {
   'fields.integral_status_cancelled': 'Cancelled',
   'fields.integral_user': 'Buyer',
   'fields.integral_delivery_code': 'Carrier',
+  'fields.integral_receive_area': 'Delivery area',
+  'fields.integral_receive_address': 'Street address',
 }
 
 /** The web merges these into its translations (web/src/resource/fieldLabels.ts). */
