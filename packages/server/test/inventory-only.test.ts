@@ -14,7 +14,7 @@ const MODULE = 'packages/server/src/modules/inventory/'
 const ROOTS = ['packages/server/src', 'scripts']
 const SKIP_DIRS = new Set(['generated', 'node_modules'])
 /** Demo data: rows created with their stock. */
-const SEEDS = new Set(['packages/server/src/seed/demo.ts', 'packages/server/src/seed/showcase.ts'])
+const SEEDS = new Set(['packages/server/src/seed/demo.ts', 'packages/server/src/seed/showcase.ts', 'packages/server/src/seed/pointsMall.ts'])
 const isTestSupport = (file: string) => /\.test\.ts$/.test(file) || path.basename(file) === 'testkit.ts'
 
 /** Tables with a stock column (goods and SKUs; flash-sale pools and points goods once they are sold). */

@@ -32,6 +32,8 @@ const dashboard: PageEntry = { load: () => import('../backoffice/dashboard/Dashb
 const salesReport: PageEntry = { load: () => import('../backoffice/dashboard/SalesReportPage') };
 const adminStoreReport: PageEntry = { load: () => import('../admin/dashboard/StoreReportPage') };
 const adminUserReport: PageEntry = { load: () => import('../admin/dashboard/UserReportPage') };
+// Points mall: the generic list with a ship action
+const adminIntegralOrders: PageEntry = { load: () => import('../admin/points/IntegralOrdersPage') };
 
 /**
  * Menu views with a page of their own. Every other view is a generic resource list whose data
@@ -61,6 +63,7 @@ const registry: Record<string, PageEntry> = {
   'Admin/refunds': refunds,
   'Admin/refunds/return': refunds,
   'Admin/integral_goods/form': placeholder,
+  'Admin/integral_orders': adminIntegralOrders,
   'Admin/order_settlements': adminSettlements,
   'Seller/dashboard': dashboard,
   'Seller/dashboard/order': salesReport,
