@@ -10,7 +10,7 @@ export function IntegralGoodsCard({ goods }: { goods: Card }) {
   return (
     <Paper withBorder p="sm" data-testid="integral-goods-card">
       <Stack gap={6}>
-        <Anchor component={Link} to={`/integral/goods/${goods.id}`} underline="never">
+        <Anchor component={Link} to={`/integral/goods/${goods.id}`} underline="never" tabIndex={-1} aria-hidden>
           {goods.goods_master_image ? (
             <Image src={goods.goods_master_image} alt={goods.goods_name} h={180} fit="cover" radius="sm" />
           ) : (
