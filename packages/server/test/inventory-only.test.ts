@@ -14,7 +14,7 @@ const MODULE = 'packages/server/src/modules/inventory/'
 const ROOTS = ['packages/server/src', 'scripts']
 const SKIP_DIRS = new Set(['generated', 'node_modules'])
 /** Demo data: rows created with their stock. */
-const SEEDS = new Set(['packages/server/src/seed/demo.ts', 'packages/server/src/seed/showcase.ts'])
+const SEEDS = new Set(['packages/server/src/seed/demo.ts', 'packages/server/src/seed/showcase.ts', 'packages/server/src/seed/pointsMall.ts'])
 const isTestSupport = (file: string) => /\.test\.ts$/.test(file) || path.basename(file) === 'testkit.ts'
 
 /** Tables with a stock column (goods and SKUs; flash-sale pools and points goods once they are sold). */
@@ -95,7 +95,7 @@ describe('the served resources', () => {
 
   test('none on a stock table takes a stock column as input (forms and imports alike)', () => {
     const onStockTables = app.servedResources.filter((r) => STOCK_TABLES.includes(r.model))
-    expect(onStockTables.map((r) => `${r.decl.area}.${r.model}`).sort()).toEqual(['admin.goods', 'seller.goods'])
+    expect(onStockTables.map((r) => `${r.decl.area}.${r.model}`).sort()).toEqual(['admin.goods', 'admin.integral_goods', 'seller.goods'])
     const writable = onStockTables.flatMap((r) =>
       Object.entries(r.decl.fields).filter(([name, f]) => f.input && STOCK_COLUMN.test(name)).map(([name]) => `${r.decl.area}.${r.model}.${name}`),
     )

@@ -162,6 +162,11 @@ const SHOPPER_FACTORIES: Record<string, ShopperFactory> = {
       return (await app.db.order_goods.findFirstOrThrow({ where: { order_id: orderId } })).id
     },
   },
+  /** a points order of the shopper, as a redemption writes it */
+  integral_orders: {
+    model: 'integral_orders',
+    create: async (app, owner) => (await app.db.integral_orders.create({ data: { user_id: owner.id, order_no: `J${Date.now()}${owner.id}`, total_price: 10, order_price: 10 } })).id,
+  },
 }
 
 // Routes are known only once the app is built; building it here lets every route be a test of its own.

@@ -73,6 +73,8 @@ const VALID: Record<string, object> = {
   'POST /api/Seller/cashes': { money: '1.00', name: 'n', bank_name: 'b', card_no: '6217000011112222' },
   'POST /api/user/cashes': { money: '1.00' },
   'POST /api/user/checks': { name: 'n', id_card: '11010519491231002X', bank_name: 'b', card_no: '6217000011112222' },
+  'POST /api/integral/pay': { id: 1, buy_num: 1, address_id: 1 },
+  'PUT /api/Admin/integral_orders/:id/ship': { delivery_code: 'sf', delivery_no: 'SF12345' },
 }
 const SAMPLES = ['1', 'Abc_12345']
 

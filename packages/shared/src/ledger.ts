@@ -13,9 +13,10 @@ export type LedgerAccount = keyof typeof LEDGER_ACCOUNT
 export const LEDGER_REASONS = [
   'order_pay', 'recharge', 'refund', 'commission', 'settlement', 'withdraw', 'withdraw_paid', 'withdraw_refused',
   'store_withdraw', 'withdraw_cancelled', 'points_order', 'system', 'distribution',
+  'order_points', 'refund_points', 'register', 'sign_in',
 ] as const
 export type LedgerReason = (typeof LEDGER_REASONS)[number]
 
 /** money_logs.source_type: the kind of row that caused the change (source_id is its id). */
-export const LEDGER_SOURCES = ['order', 'order_pay', 'refund', 'settlement', 'cash', 'distribution', 'integral_order', 'admin', 'seed'] as const
+export const LEDGER_SOURCES = ['order', 'order_pay', 'refund', 'settlement', 'cash', 'distribution', 'integral_order', 'admin', 'seed', 'sign_in', 'user'] as const
 export type LedgerSource = (typeof LEDGER_SOURCES)[number]

@@ -37,6 +37,9 @@ export const GOODS_VERIFY = { REJECTED: 0, APPROVED: 1, PENDING: 2 } as const
 /** stores.store_verify: filling in, verifying, denied (with a reason), passed */
 export const STORE_VERIFY = { FILLING: 1, VERIFYING: 2, DENIED: 3, PASSED: 4 } as const
 
+/** integral_orders.order_status: a redemption is paid (in points) when it is created; the admin ships it. */
+export const INTEGRAL_ORDER_STATUS = { CANCELLED: 0, PAID: 1, SHIPPED: 2 } as const
+
 /** A status column (`field` of table `model`) and, by current status, the statuses it may change to. */
 export type StateMachine = {
   readonly model: string
@@ -146,6 +149,13 @@ export const CASH_FLOW: StateMachine = {
  *  after refunds); until then a commission is pending and read from its order line. */
 export const DISTRIBUTION_STATUS = { PENDING: 0, PAID: 1, CANCELLED: 2 } as const
 
+/** Points orders: shipped once, by the admin (express company and number written with the change). */
+export const INTEGRAL_ORDER_FLOW: StateMachine = {
+  model: 'integral_orders',
+  field: 'order_status',
+  next: { [INTEGRAL_ORDER_STATUS.PAID]: [INTEGRAL_ORDER_STATUS.SHIPPED] },
+}
+
 export const STATE_MACHINES = [
-  ORDER_FLOW, SETTLEMENT_FLOW, PAYMENT_FLOW, REFUND_VERIFY_FLOW, REFUND_STEP_FLOW, GOODS_REVIEW_FLOW, STORE_REVIEW_FLOW, CASH_FLOW,
+  ORDER_FLOW, SETTLEMENT_FLOW, PAYMENT_FLOW, REFUND_VERIFY_FLOW, REFUND_STEP_FLOW, GOODS_REVIEW_FLOW, STORE_REVIEW_FLOW, CASH_FLOW, INTEGRAL_ORDER_FLOW,
 ] as const

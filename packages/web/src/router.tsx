@@ -69,8 +69,6 @@ function userCentreRoutes(): RouteObject[] {
   const placeholders: [string, string][] = [
     ['info', 'route.info'],
     ['oauth', 'route.oauth'],
-    ['integral', 'route.integralLog'],
-    ['integral_order', 'route.integralOrder'],
     ['coupons', 'route.coupons'],
     ['distribution_users', 'route.distributionUsers'],
     ['article/:name', 'route.article'],
@@ -97,16 +95,14 @@ function userCentreRoutes(): RouteObject[] {
     page('cashes', 'route.cashes', 'user/funds/CashesPage', () => import('./user/funds/CashesPage')),
     page('distribution', 'route.distribution', 'user/funds/DistributionPage', () => import('./user/funds/DistributionPage')),
     page('distribution_logs', 'route.distributionLogs', 'user/funds/DistributionLogsPage', () => import('./user/funds/DistributionLogsPage')),
+    page('integral', 'route.integralLog', 'user/integral/IntegralLogPage', () => import('./user/integral/IntegralLogPage')),
+    page('integral_order', 'route.integralOrder', 'user/integral/IntegralOrdersPage', () => import('./user/integral/IntegralOrdersPage')),
     ...placeholders.map(([path, titleKey]) => placeholder(titleKey, path)),
   ];
 }
 
 function storefrontRoutes(): RouteObject[] {
   const placeholders: [string, string][] = [
-    ['integral', 'route.integral'],
-    ['integral/search/:params?', 'route.integralSearch'],
-    ['integral/goods/:id', 'route.integralGoods'],
-    ['integral/order/:id/:buy_num', 'route.integralOrderConfirm'],
     ['seckills', 'route.seckills'],
     ['collectives/:params?', 'route.collectives'],
   ];
@@ -134,6 +130,10 @@ function storefrontRoutes(): RouteObject[] {
     page('order/before/:params', 'route.orderBefore', 'storefront/order/OrderBeforePage', () => import('./storefront/order/OrderBeforePage')),
     page('order/pay/:params', 'route.orderPay', 'storefront/order/OrderPayPage', () => import('./storefront/order/OrderPayPage')),
     page('order/success', 'route.orderSuccess', 'storefront/order/OrderSuccessPage', () => import('./storefront/order/OrderSuccessPage')),
+    page('integral', 'route.integral', 'storefront/integral/IntegralHomePage', () => import('./storefront/integral/IntegralHomePage')),
+    page('integral/search/:params?', 'route.integralSearch', 'storefront/integral/IntegralSearchPage', () => import('./storefront/integral/IntegralSearchPage')),
+    page('integral/goods/:id', 'route.integralGoods', 'storefront/integral/IntegralGoodsPage', () => import('./storefront/integral/IntegralGoodsPage')),
+    page('integral/order/:id/:buy_num', 'route.integralOrderConfirm', 'storefront/integral/IntegralOrderPage', () => import('./storefront/integral/IntegralOrderPage')),
     ...placeholders.map(([path, titleKey]) => placeholder(titleKey, path)),
     { path: 'user', ...lazyRoute('user/UserLayout', () => import('./user/UserLayout')), children: userCentreRoutes() },
     notFound(),

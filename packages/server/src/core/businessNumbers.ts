@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto'
 
 /** The letter each kind starts with; orders have none (the number a shopper reads out is digits only). */
-const PREFIX = { order: '', payment: 'P', refund: 'R', settlement: 'S' } as const
+const PREFIX = { order: '', payment: 'P', refund: 'R', settlement: 'S', integral_order: 'J' } as const
 export type BusinessNumberKind = keyof typeof PREFIX
 
 export function businessNumber(kind: BusinessNumberKind, now = new Date()): string {

@@ -19,6 +19,7 @@ import aftersales from './aftersales/index.ts'
 import dashboard from './dashboard/index.ts'
 import funds from './funds/index.ts'
 import distribution from './distribution/index.ts'
+import points from './points/index.ts'
 
 /** Every domain module, in registration order. */
-export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews, fulfilment, aftersales, dashboard, funds, distribution]
+export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews, fulfilment, aftersales, dashboard, funds, distribution, points]

@@ -33,6 +33,7 @@ const JSON_DESCRIPTIONS: Record<JsonConfigGroup, string> = {
   map: '地图配置',
   logistics: '物流查询配置',
   task: '定时任务：未付款取消（分钟）、自动收货、结算、售后期限（天）、退款自动同意（小时）、退货未寄回自动关闭（天）',
+  integral: '积分规则：每元积分、注册赠送、每日签到、连续签到奖励',
 }
 
 /** Where the seed differs from a form's empty default: OSS endpoints are reached over https; no fee, no commission. */

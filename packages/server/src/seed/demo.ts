@@ -14,6 +14,7 @@ import { richText } from './content.ts'
 import { demoUrl, writeDemoImages, type DemoImage } from './images.ts'
 import { seedRole, type AreaRbac } from './rbac.ts'
 import { seedShowcase } from './showcase.ts'
+import { seedPointsMall } from './pointsMall.ts'
 import type { Tally } from './tally.ts'
 import { settleAll } from './settle.ts'
 
@@ -168,6 +169,7 @@ export async function seedDemo(app: FastifyInstance, deps: DemoDeps, tally: Tall
     Promise.all([users, deps.seller]).then(([u, rbac]) => seedSellerStaff(app, u.seller, rbac, tally)),
     Promise.all([users, areaIds]).then(([u, area]) => seedAddress(app, u.shopper, area, tally)),
     seedShowcase(app, deps, tally),
+    seedPointsMall(app, tally),
   ])
 }
 

@@ -69,6 +69,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
       }),
     ]),
     page('订单管理', 'Orders', 'fa-clipboard-list', '/Admin/integral_orders'),
+    page('积分配置', 'Points rules', 'fa-sliders', '/Admin/configs/integral'),
   ]),
   group('数据统计', 'Statistics', 'fa-chart-line', [
     page('会员分析', 'Members', 'fa-users', '/Admin/dashboard/user'),

@@ -185,6 +185,17 @@ const zh = {
   'page.storeGoods': '{name}的商品',
   'page.categoryGoods': '{name}商品',
   ...MONEY_OUT_ZH,
+  // points (docs/points.md)
+  'ledger.order_points': '购物赠送积分',
+  'ledger.refund_points': '退款扣回积分',
+  'ledger.register': '注册赠送积分',
+  'ledger.sign_in': '每日签到',
+  'msg.signedInToday': '今天已经签到过了，明天再来吧',
+  'msg.integralGoodsGone': '积分商品不存在或已下架',
+  'msg.integralOrderNotShippable': '该积分订单已发货或不可发货',
+  'msg.addressNotFound': '收货地址不存在',
+  'msg.integralGoodsHasOrders': '该积分商品已有兑换订单，不能删除，可将其下架',
+  'valid.integralClass': '积分分类不存在',
 }
 
 export type MessageKey = keyof typeof zh
@@ -365,6 +376,17 @@ const en: Record<MessageKey, string> = {
   'page.storeGoods': 'Goods of {name}',
   'page.categoryGoods': '{name} goods',
   ...MONEY_OUT_EN,
+  // points (docs/points.md)
+  'ledger.order_points': 'Points for an order',
+  'ledger.refund_points': 'Points taken back on a refund',
+  'ledger.register': 'Registration bonus',
+  'ledger.sign_in': 'Daily sign-in',
+  'msg.signedInToday': 'You have already signed in today. Come back tomorrow.',
+  'msg.integralGoodsGone': 'This points goods does not exist or is off the shelf.',
+  'msg.integralOrderNotShippable': 'This points order has been shipped already or cannot be shipped.',
+  'msg.addressNotFound': 'The delivery address was not found.',
+  'msg.integralGoodsHasOrders': 'This points goods has orders and cannot be deleted; take it off the shelf instead.',
+  'valid.integralClass': 'The points category does not exist.',
 }
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-cn': zh, en }

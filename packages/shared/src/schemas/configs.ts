@@ -4,7 +4,7 @@ import { z } from 'zod'
 import * as zx from '../zx.ts'
 import type { FormKind } from '../resource.ts'
 
-export const CONFIG_GROUPS = ['web', 'upload', 'sms', 'pay', 'oauth', 'store', 'map', 'logistics', 'task'] as const
+export const CONFIG_GROUPS = ['web', 'upload', 'sms', 'pay', 'oauth', 'store', 'map', 'logistics', 'task', 'integral'] as const
 export type ConfigGroup = (typeof CONFIG_GROUPS)[number]
 export type JsonConfigGroup = Exclude<ConfigGroup, 'web'>
 
@@ -18,6 +18,7 @@ export const CONFIG_ROW: Record<JsonConfigGroup, string> = {
   map: 'map',
   logistics: 'logistics',
   task: 'task',
+  integral: 'integral',
 }
 
 /** A secret is answered as MASK + its last 4 characters; a posted value starting with MASK means "unchanged". */
@@ -50,6 +51,8 @@ const boolLeaf = (): Leaf =>
   )
 /** A whole number from 1 to `max`. */
 const countLeaf = (max: number, fallback: number): Leaf => leaf(zx.int().pipe(z.number().min(1).max(max)), 'number', { default: fallback })
+/** A whole number from 0 (off) to `max`. */
+const amountLeaf = (max: number, fallback: number): Leaf => leaf(zx.int().pipe(z.number().min(0).max(max)), 'number', { default: fallback })
 const choice = <T extends string>(values: readonly [T, ...T[]], group: string): Leaf =>
   leaf(z.enum(values), 'radio', { default: values[0], dict: values.map((v) => ({ label: `fields.${group}_${v}`, value: v })) })
 
@@ -152,6 +155,17 @@ export const CONFIG_FIELDS = {
     refund_agree_hours: countLeaf(24 * 30, 48),
     /** an agreed return the shopper has not shipped back this long after is closed */
     return_ship_days: countLeaf(365, 7),
+  },
+  /** points earning (docs/points.md); 0 turns a rule off */
+  integral: {
+    /** points per yuan paid, granted when the order is received */
+    per_yuan: amountLeaf(1000, 1),
+    /** points granted on registration */
+    register: amountLeaf(100_000, 100),
+    /** points of a daily sign-in */
+    sign_in: amountLeaf(10_000, 10),
+    /** extra points per day of an unbroken sign-in streak after the first, counted up to 7 days */
+    sign_in_streak_bonus: amountLeaf(10_000, 5),
   },
 } satisfies Record<ConfigGroup, Record<string, Leaf | Section>>
 

@@ -20,6 +20,8 @@ import aftersalesZhCn from './aftersales.zh-cn.json';
 import aftersalesEn from './aftersales.en.json';
 import fundsZhCn from './funds.zh-cn.json';
 import fundsEn from './funds.en.json';
+import pointsZhCn from './points.zh-cn.json';
+import pointsEn from './points.en.json';
 
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
@@ -36,8 +38,8 @@ function applyDocumentLanguage(language: string) {
 
 void i18n.use(initReactI18next).init({
   resources: {
-    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...catalogZhCn, ...shopperZhCn, ...ordersZhCn, ...reviewsZhCn, ...fulfilZhCn, ...aftersalesZhCn, ...fundsZhCn } },
-    en: { translation: { ...en, ...resourceEn, ...catalogEn, ...shopperEn, ...ordersEn, ...reviewsEn, ...fulfilEn, ...aftersalesEn, ...fundsEn } },
+    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...catalogZhCn, ...shopperZhCn, ...ordersZhCn, ...reviewsZhCn, ...fulfilZhCn, ...aftersalesZhCn, ...fundsZhCn, ...pointsZhCn } },
+    en: { translation: { ...en, ...resourceEn, ...catalogEn, ...shopperEn, ...ordersEn, ...reviewsEn, ...fulfilEn, ...aftersalesEn, ...fundsEn, ...pointsEn } },
   },
   // A page's address in a language (`?lang=en`, the server's hreflang links, server modules/pages/head.ts) wins over
   // the stored choice, which wins over the browser's.

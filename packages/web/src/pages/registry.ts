@@ -35,6 +35,8 @@ const dashboard: PageEntry = { load: () => import('../backoffice/dashboard/Dashb
 const salesReport: PageEntry = { load: () => import('../backoffice/dashboard/SalesReportPage') };
 const adminStoreReport: PageEntry = { load: () => import('../admin/dashboard/StoreReportPage') };
 const adminUserReport: PageEntry = { load: () => import('../admin/dashboard/UserReportPage') };
+// Points mall: the generic list with a ship action
+const adminIntegralOrders: PageEntry = { load: () => import('../admin/points/IntegralOrdersPage') };
 
 /**
  * Menu views with a page of their own. Every other view is a generic resource list whose data
@@ -55,6 +57,7 @@ const registry: Record<string, PageEntry> = {
   'Admin/configs/task': configPage,
   'Admin/configs/upload': configPage,
   'Admin/configs/web': configPage,
+  'Admin/configs/integral': configPage,
   'Admin/goods': adminGoods,
   'Admin/goods/form': adminGoodsReview,
   'Admin/stores': adminStores,
@@ -63,6 +66,7 @@ const registry: Record<string, PageEntry> = {
   'Admin/refunds': refunds,
   'Admin/refunds/return': refunds,
   'Admin/integral_goods/form': placeholder,
+  'Admin/integral_orders': adminIntegralOrders,
   'Admin/order_settlements': adminSettlements,
   'Admin/cashes': cashes,
   'Admin/users': adminUsers,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { reloadUser } from '../auth/authService';
 import type { SessionUser } from '../auth/types';
 import { useSessionUser } from '../auth/useSession';
+import { SignInCard } from './integral/SignInCard';
 
 function Figure({ label, value }: { label: string; value: string | number | undefined }) {
   return (
@@ -47,6 +48,7 @@ export default function UserHomePage() {
         <Figure label={t('field.frozenMoney')} value={user?.frozen_money} />
         <Figure label={t('field.integral')} value={user?.integral} />
       </SimpleGrid>
+      <SignInCard onSigned={(integral) => setUser((u) => (u ? { ...u, integral } : u))} />
     </Stack>
   );
 }

@@ -25,6 +25,7 @@ import { defineJob } from '../../core/jobs/define.ts'
 import { paymentRefunderFor } from '../../adapters/payment/index.ts'
 import { completeIfReviewed } from '../reviews/index.ts'
 import { scheduleOrderSettle } from '../settlement/index.ts'
+import { takeBackOrderPoints } from '../points/index.ts'
 import type { Infra } from '../../core/infra.ts'
 import { capLine, stillFits, type CapLineRow } from './caps.ts'
 import { QUEUE_AFTERSALES } from '../../core/jobs/queues.ts'
@@ -131,6 +132,8 @@ export async function markRefunded(tx: Tx, unit: Unit, refundId: number, opts: {
     if (!counted) throw new Error(`order line ${l.order_goods_id} cannot take ${l.num} more refunded units`)
   }
   await tx.$executeRaw`UPDATE orders FORCE INDEX (PRIMARY) SET refund_money = refund_money + ${r.refund_money}, updated_at = CURRENT_TIMESTAMP(3) WHERE id = ${r.order_id}`
+  // Points the order earned on receipt go back in proportion (modules/points/earn.ts).
+  await takeBackOrderPoints(tx, r.order_id, refundId, decimalToCents(r.refund_money), r.refund_no)
 
   // A return's goods came back (the seller confirmed them before the money went back); an unshipped order's never left.
   if (r.order_status === ORDER_STATUS.PAID || r.refund_type === REFUND_TYPE.GOODS) {

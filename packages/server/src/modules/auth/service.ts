@@ -14,6 +14,7 @@ import type { Sessions, TokenPair } from '../../core/sessions.ts'
 import { reserveLoginAttempt } from './loginThrottle.ts'
 import { consumeSmsCode, sendSmsCode } from './sms.ts'
 import { defaultUrl } from '../rbac/index.ts'
+import { grantRegisterPoints, pointsRules } from '../points/index.ts'
 
 /** What the services that issue or end sessions take: the infrastructure and the auth plugin's tokens. */
 type SessionInfra = Infra & Pick<Sessions, 'tokens'>
@@ -91,7 +92,7 @@ export async function register(app: SessionInfra, req: FastifyRequest, body: Reg
   const phone = body.type === 'phone' ? body.phone! : null
   const username = phone ?? body.username!
   if (!phone && (await db.users.findUnique({ where: { username }, select: { id: true } }))) throw businessError('msg.userExists')
-  const password = await hashPassword(body.password)
+  const [password, rules] = await Promise.all([hashPassword(body.password), pointsRules(app)])
   // The pay password stays unset: the user chooses one later, confirmed by an SMS code.
   const user = await runUnit(app, async (tx) => {
     if (phone) {
@@ -100,7 +101,7 @@ export async function register(app: SessionInfra, req: FastifyRequest, body: Reg
       const taken = await tx.users.findFirst({ where: { OR: [{ phone }, { username: phone }] }, select: { id: true } })
       if (taken) throw businessError('msg.phoneExists')
     }
-    return tx.users.create({
+    const created = await tx.users.create({
       data: {
         username,
         password,
@@ -111,6 +112,8 @@ export async function register(app: SessionInfra, req: FastifyRequest, body: Reg
       },
       select: { id: true },
     })
+    await grantRegisterPoints(tx, created.id, rules.register)
+    return created
   }).catch((err) => {
     throw duplicateAccount(err)
   })

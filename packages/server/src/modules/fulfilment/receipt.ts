@@ -7,6 +7,7 @@ import { transition } from '../../core/transition.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
 import type { Infra } from '../../core/infra.ts'
 import { scheduleOrderSettle } from '../settlement/index.ts'
+import { grantOrderPoints, pointsRules } from '../points/index.ts'
 import { DAY_MS, taskDays } from './taskConfig.ts'
 
 export type ReceiptOutcome = 'received' | 'not_shipped' | 'not_found' | 'not_due'
@@ -17,7 +18,7 @@ export type ReceiptOutcome = 'received' | 'not_shipped' | 'not_found' | 'not_due
  */
 export async function confirmReceipt(infra: Infra, orderId: number, opts: { userId?: number; dueAt?: Date } = {}): Promise<ReceiptOutcome> {
   const owner: Record<string, number> = opts.userId === undefined ? {} : { user_id: opts.userId }
-  const days = await taskDays(infra)
+  const [days, points] = await Promise.all([taskDays(infra), pointsRules(infra)])
   return runUnit(infra, { label: `order-receipt ${orderId}` }, async (tx, unit) => {
     if (opts.dueAt) {
       // delivery_time is written once, by the shipping unit: read without a lock, the guarded change still decides.
@@ -33,7 +34,8 @@ export async function confirmReceipt(infra: Infra, orderId: number, opts: { user
       data: { receipt_time: now, settle_after: settleAfter },
     })
     if (changed) {
-      await scheduleOrderSettle(unit, orderId, settleAfter)
+      // Receipt completes the order for its shopper: it earns its points now (modules/points/earn.ts).
+      await Promise.all([scheduleOrderSettle(unit, orderId, settleAfter), grantOrderPoints(tx, orderId, points.perYuan)])
       return 'received'
     }
     return (await tx.orders.findFirst({ where: { id: orderId, ...owner }, select: { id: true } })) ? 'not_shipped' : 'not_found'

@@ -6,7 +6,8 @@
 // - a seller's goods form sets stock against the values it loaded — adjust.ts (new goods and SKUs start at 0 and take
 //   their first stock the same way). The admin edits no stock, and no import writes it (the goods resources declare
 //   no stock input);
-// - flash-sale pools and points goods write their stock here too once they are sold (docs/architecture.md).
+// - points goods: a redemption takes, the admin's form adds or takes — points.ts;
+// - flash-sale pools write their stock here too once they are sold (docs/architecture.md).
 //
 // Shoppers see live stock — live.ts. The goods page keeps its static detail in the Redis cache (catalog/cache.ts) and
 // reads stock and prices by key on every view (one statement: the goods by primary key, its SKUs by goods_id); search
@@ -17,4 +18,5 @@
 // and the checkout nothing, and no writer has to remember an invalidation.
 export { InsufficientStock, giveBackStock, takeStock, type StockLine } from './lines.ts'
 export { StockChanged, adjustStock, type GoodsStockEdit, type StockEdit } from './adjust.ts'
+export { changePointsStock, takePointsStock } from './points.ts'
 export { liveGoods, withLiveStock, type LiveGoods, type LivePrice } from './live.ts'

@@ -7,6 +7,7 @@ import { resources as reviews } from './reviews.ts'
 import { resources as orders } from './orders.ts'
 import { resources as aftersales } from './aftersales.ts'
 import { resources as funds } from './funds.ts'
+import { resources as points } from './points.ts'
 
 /** Admin resources by name (the path segment after /Admin/). */
-export const RESOURCES: Record<string, ResourceDecl> = Object.fromEntries([...rbac, ...content, ...catalog, ...settlement, ...reviews, ...orders, ...aftersales, ...funds].map((r) => [r.name, r]))
+export const RESOURCES: Record<string, ResourceDecl> = Object.fromEntries([...rbac, ...content, ...catalog, ...settlement, ...reviews, ...orders, ...aftersales, ...funds, ...points].map((r) => [r.name, r]))

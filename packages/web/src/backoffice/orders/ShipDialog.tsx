@@ -1,4 +1,5 @@
-// Shipping an order: a carrier of GET /api/expresses and the tracking number, then PUT /{area}/orders/{id}/ship.
+// Shipping an order: a carrier of GET /api/expresses and the tracking number, then PUT /{area}/{resource}/{id}/ship
+// (orders, or the admin's points orders).
 // The server's refusal (no longer awaiting shipment) is shown by the client; the dialog stays open for another try.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,19 @@ import { shipErrors, type BackOfficeArea } from './orderModel';
 
 type Express = { id: number; name: string; code: string };
 
-export function ShipDialog({ area, order, onClose, onShipped }: { area: BackOfficeArea; order: { id: number; order_no: string } | null; onClose: () => void; onShipped: () => void }) {
+export function ShipDialog({
+  area,
+  order,
+  onClose,
+  onShipped,
+  resource = 'orders',
+}: {
+  area: BackOfficeArea;
+  order: { id: number; order_no: string } | null;
+  onClose: () => void;
+  onShipped: () => void;
+  resource?: 'orders' | 'integral_orders';
+}) {
   const { t: tf } = useTranslation(undefined, { keyPrefix: 'fulfil' });
   const [carriers, setCarriers] = useState<Express[] | null>(null);
   const [carriersFailed, setCarriersFailed] = useState(false);
@@ -35,7 +48,7 @@ export function ShipDialog({ area, order, onClose, onShipped }: { area: BackOffi
     if (!order || Object.keys(shipErrors(form)).length) return;
     setBusy(true);
     try {
-      await api.put(`/${area}/orders/${order.id}/ship`, form);
+      await api.put(`/${area}/${resource}/${order.id}/ship`, form);
       notifySuccess(tf('shipped'));
       onShipped();
       onClose();
