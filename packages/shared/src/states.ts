@@ -130,4 +130,13 @@ export const STORE_REVIEW_FLOW: StateMachine = {
   next: { [S.FILLING]: [S.VERIFYING], [S.DENIED]: [S.VERIFYING], [S.VERIFYING]: [S.PASSED, S.DENIED] },
 }
 
-export const STATE_MACHINES = [ORDER_FLOW, SETTLEMENT_FLOW, PAYMENT_FLOW, REFUND_VERIFY_FLOW, REFUND_STEP_FLOW, GOODS_REVIEW_FLOW, STORE_REVIEW_FLOW] as const
+export const COUPON_LOG_STATUS = { UNUSED: 0, USED: 1 } as const
+/** A received coupon: used by an order (0 → 1, once: the guarded change decides between two checkouts), and given back
+ *  (1 → 0) when the order is cancelled before payment or fully refunded while the coupon is still valid. */
+export const COUPON_LOG_FLOW: StateMachine = {
+  model: 'coupon_logs',
+  field: 'status',
+  next: { [COUPON_LOG_STATUS.UNUSED]: [COUPON_LOG_STATUS.USED], [COUPON_LOG_STATUS.USED]: [COUPON_LOG_STATUS.UNUSED] },
+}
+
+export const STATE_MACHINES = [ORDER_FLOW, SETTLEMENT_FLOW, PAYMENT_FLOW, REFUND_VERIFY_FLOW, REFUND_STEP_FLOW, GOODS_REVIEW_FLOW, STORE_REVIEW_FLOW, COUPON_LOG_FLOW] as const
