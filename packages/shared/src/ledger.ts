@@ -13,6 +13,8 @@ export type LedgerAccount = keyof typeof LEDGER_ACCOUNT
 export const LEDGER_REASONS = [
   'order_pay', 'recharge', 'refund', 'commission', 'settlement', 'withdraw', 'withdraw_paid', 'withdraw_refused',
   'store_withdraw', 'withdraw_cancelled', 'points_order', 'system',
+  // promotions
+  'platform_coupon',
 ] as const
 export type LedgerReason = (typeof LEDGER_REASONS)[number]
 

@@ -178,6 +178,7 @@ const zh = {
   'ledger.withdraw_cancelled': '取消提现',
   'ledger.points_order': '积分订单',
   'ledger.system': '系统处理',
+  'ledger.platform_coupon': '平台优惠券补贴',
 }
 
 export type MessageKey = keyof typeof zh
@@ -353,6 +354,7 @@ const en: Record<MessageKey, string> = {
   'ledger.withdraw_cancelled': 'Withdrawal cancelled',
   'ledger.points_order': 'Points order',
   'ledger.system': 'System adjustment',
+  'ledger.platform_coupon': 'Platform coupon subsidy',
 }
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-cn': zh, en }

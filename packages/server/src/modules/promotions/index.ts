@@ -2,3 +2,7 @@
 // (eslint-rules/index.js). Its AppModule, which modules/index.ts mounts, and what the checkout, the orders and the
 // after-sales use: the promotions a checkout may apply, and claiming and giving back received coupons.
 export { default } from './routes.ts'
+export {
+  loadPromotions, bestFullReduction, usableCoupons, chosenCoupon, claimCoupons, giveBackCoupons,
+  type LoadedPromotions, type FullReduction, type HeldCoupon, type CouponLine,
+} from './checkout.ts'
