@@ -37,6 +37,21 @@ const FACTORIES: Record<string, Factory> = {
   goods_attrs: { model: 'goods_attrs', create: async (app, owner) => (await app.db.goods_attrs.create({ data: { store_id: owner.storeId, name: 'isolated' } })).id },
   file_space_dirs: { model: 'file_space_dirs', create: async (app, owner) => (await app.db.file_space_dirs.create({ data: { belong_id: owner.storeId, name: 'isolated' } })).id },
   freights: { model: 'freights', create: async (app, owner) => (await app.db.freights.create({ data: { store_id: owner.storeId, name: 'isolated' } })).id },
+  // promotions
+  coupons: { model: 'coupons', create: async (app, owner) => (await app.db.coupons.create({ data: { store_id: owner.storeId, name: 'isolated', end_time: new Date(Date.now() + 86_400_000) } })).id, body: () => ({ stock: 1 }) },
+  coupon_logs: {
+    model: 'coupon_logs',
+    create: async (app, owner) => {
+      const coupon = await app.db.coupons.create({ data: { store_id: owner.storeId, name: 'isolated', end_time: new Date(Date.now() + 86_400_000) } })
+      const shopper = await createUser(app)
+      return (await app.db.coupon_logs.create({ data: { coupon_id: coupon.id, user_id: shopper.id, store_id: owner.storeId, start_time: new Date(), end_time: coupon.end_time } })).id
+    },
+  },
+  full_reductions: {
+    model: 'full_reductions',
+    create: async (app, owner) => (await app.db.full_reductions.create({ data: { store_id: owner.storeId, name: 'isolated', money: '1', use_money: '10', end_time: new Date(Date.now() + 86_400_000) } })).id,
+    body: () => ({ name: 'intruder' }),
+  },
   /** a paid order of the store, as the checkout and the pay service write it */
   orders: {
     model: 'orders',

@@ -38,6 +38,7 @@ const VALID: Record<string, object> = {
   'POST /api/user/addresses': { receive_name: 'Li', receive_tel: '13800138000', area: [1, 2, 3], address: 'Street 1' },
   'POST /api/user/carts': { goods_id: 1, buy_num: 1 },
   'PUT /api/user/carts/:id': { buy_num: 1 },
+  'POST /api/user/coupon/receive': { id: 1 },
   'POST /api/user/order/before': { order: [{ goods_id: 1, buy_num: 1 }] },
   'POST /api/user/order/create': { order: [{ goods_id: 1, buy_num: 1 }], address_id: 1 },
   'GET /api/user/order/pay_info': { order_id: '1' },

@@ -14,6 +14,8 @@ export const LEDGER_REASONS = [
   'order_pay', 'recharge', 'refund', 'commission', 'settlement', 'withdraw', 'withdraw_paid', 'withdraw_refused',
   'store_withdraw', 'withdraw_cancelled', 'points_order', 'system', 'distribution',
   'order_points', 'refund_points', 'register', 'sign_in',
+  // promotions
+  'platform_coupon',
 ] as const
 export type LedgerReason = (typeof LEDGER_REASONS)[number]
 

@@ -156,6 +156,16 @@ export const INTEGRAL_ORDER_FLOW: StateMachine = {
   next: { [INTEGRAL_ORDER_STATUS.PAID]: [INTEGRAL_ORDER_STATUS.SHIPPED] },
 }
 
+export const COUPON_LOG_STATUS = { UNUSED: 0, USED: 1 } as const
+/** A received coupon: used by an order (0 → 1, once: the guarded change decides between two checkouts), and given back
+ *  (1 → 0) when the order is cancelled before payment or fully refunded while the coupon is still valid. */
+export const COUPON_LOG_FLOW: StateMachine = {
+  model: 'coupon_logs',
+  field: 'status',
+  next: { [COUPON_LOG_STATUS.UNUSED]: [COUPON_LOG_STATUS.USED], [COUPON_LOG_STATUS.USED]: [COUPON_LOG_STATUS.UNUSED] },
+}
+
 export const STATE_MACHINES = [
   ORDER_FLOW, SETTLEMENT_FLOW, PAYMENT_FLOW, REFUND_VERIFY_FLOW, REFUND_STEP_FLOW, GOODS_REVIEW_FLOW, STORE_REVIEW_FLOW, CASH_FLOW, INTEGRAL_ORDER_FLOW,
+  COUPON_LOG_FLOW,
 ] as const

@@ -20,6 +20,7 @@ import dashboard from './dashboard/index.ts'
 import funds from './funds/index.ts'
 import distribution from './distribution/index.ts'
 import points from './points/index.ts'
+import promotions from './promotions/index.ts'
 
 /** Every domain module, in registration order. */
-export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews, fulfilment, aftersales, dashboard, funds, distribution, points]
+export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews, fulfilment, aftersales, dashboard, funds, distribution, points, promotions]

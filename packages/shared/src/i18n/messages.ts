@@ -159,6 +159,16 @@ const zh = {
   'msg.refundArbitrating': '已提交平台仲裁',
   'valid.refundImages': '凭证图片须是自己上传的图片',
   'ledger.order_pay': '订单支付',
+  // promotions: coupons and full reductions
+  'msg.couponGone': '优惠券已领完',
+  'msg.couponExpired': '优惠券已过期',
+  'msg.couponNotStarted': '优惠券尚未开始领取',
+  'msg.couponLimit': '已达到该优惠券的领取上限',
+  'msg.couponReceived': '领取成功',
+  'msg.couponUnusable': '所选优惠券不可用于该订单',
+  'msg.couponUsed': '优惠券已被使用，请重新选择',
+  'valid.goodsIds': '请填写本店商品的 ID，用逗号分隔',
+  'valid.couponMoney': '面额不能大于使用门槛',
   'ledger.recharge': '在线充值',
   'ledger.refund': '售后退款',
   'ledger.commission': '佣金',
@@ -196,6 +206,7 @@ const zh = {
   'msg.addressNotFound': '收货地址不存在',
   'msg.integralGoodsHasOrders': '该积分商品已有兑换订单，不能删除，可将其下架',
   'valid.integralClass': '积分分类不存在',
+  'ledger.platform_coupon': '平台优惠券补贴',
 }
 
 export type MessageKey = keyof typeof zh
@@ -350,6 +361,16 @@ const en: Record<MessageKey, string> = {
   'msg.refundArbitrating': 'Sent to the platform for arbitration.',
   'valid.refundImages': 'Evidence images must be your own uploads.',
   'ledger.order_pay': 'Order payment',
+  // promotions: coupons and full reductions
+  'msg.couponGone': 'This coupon has all been taken.',
+  'msg.couponExpired': 'This coupon has expired.',
+  'msg.couponNotStarted': 'This coupon cannot be received yet.',
+  'msg.couponLimit': 'You already hold as many of this coupon as one shopper may.',
+  'msg.couponReceived': 'Coupon received.',
+  'msg.couponUnusable': 'The chosen coupon cannot be used on this order.',
+  'msg.couponUsed': 'The coupon has already been used; choose again.',
+  'valid.goodsIds': 'Ids of this store\'s goods, separated by commas.',
+  'valid.couponMoney': 'The face value cannot exceed the minimum spend.',
   'ledger.recharge': 'Online top-up',
   'ledger.refund': 'After-sales refund',
   'ledger.commission': 'Commission',
@@ -387,6 +408,7 @@ const en: Record<MessageKey, string> = {
   'msg.addressNotFound': 'The delivery address was not found.',
   'msg.integralGoodsHasOrders': 'This points goods has orders and cannot be deleted; take it off the shelf instead.',
   'valid.integralClass': 'The points category does not exist.',
+  'ledger.platform_coupon': 'Platform coupon subsidy',
 }
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-cn': zh, en }

@@ -22,12 +22,21 @@ export type CheckoutLine = z.infer<typeof checkoutLine>
 
 const lines = () => zx.json(z.array(checkoutLine).min(1).max(MAX_CHECKOUT_LINES))
 
+/** The coupons the shopper picks: per store a received coupon's id (0 none), and one platform coupon (0 none); a
+ *  store left out, or an absent platform_coupon_id, takes the best one (docs/checkout.md). */
+const couponChoice = {
+  store_coupons: zx.json(z.array(z.strictObject({ store_id: zx.id(), coupon_id: zx.int().pipe(z.number().min(0)) })).max(MAX_CHECKOUT_LINES)).optional(),
+  platform_coupon_id: zx.int().pipe(z.number().min(0)).optional(),
+}
+export type CouponChoice = { store_coupons?: { store_id: number; coupon_id: number }[]; platform_coupon_id?: number }
+
 /** POST /api/user/order/before: freight for `address_id`, or the default address when absent. */
 export const orderBeforeBody = z.strictObject({
   order: lines(),
   /** 1: the lines come from the cart and their cart lines go once ordered */
   ifcart: zx.flag().default(0),
   address_id: zx.id().optional(),
+  ...couponChoice,
 })
 export type OrderBefore = z.infer<typeof orderBeforeBody>
 
@@ -37,6 +46,7 @@ export const orderCreateBody = z.strictObject({
   ifcart: zx.flag().default(0),
   address_id: zx.id(),
   remarks: zx.json(z.array(z.strictObject({ store_id: zx.id(), remark: zx.text(MAX_REMARK) })).max(MAX_CHECKOUT_LINES)).optional(),
+  ...couponChoice,
 })
 export type OrderCreate = z.infer<typeof orderCreateBody>
 
@@ -49,6 +59,9 @@ export type CheckoutLineAnswer = GoodsLine & {
   discount_money: string
 }
 
+/** A received coupon the shopper may use on a checkout. */
+export type UsableCoupon = { id: number; name: string; money: string; use_money: string; end_time: string }
+
 export type StoreGroup = {
   store_id: number
   store_name: string
@@ -57,6 +70,16 @@ export type StoreGroup = {
   /** Σ line totals */
   order_price: string
   freight_money: string
+  /** the best full reduction that applies, or null */
+  full_reduction: { name: string; money: string } | null
+  /** the shopper's received coupons of the store usable here (scope matched, threshold against the goods amount
+   *  after the full reduction) */
+  coupons: UsableCoupon[]
+  /** the store coupon applied (the best by default), 0 none */
+  coupon_id: number
+  coupon_money: string
+  /** this store's share of the platform coupon */
+  platform_coupon_money: string
   discount_money: string
   /** order_price + freight_money − discount_money */
   total_price: string
@@ -65,6 +88,11 @@ export type StoreGroup = {
 export type OrderPreview = {
   address: Address | null
   stores: StoreGroup[]
+  /** the shopper's platform coupons usable on this checkout */
+  platform_coupons: UsableCoupon[]
+  /** the platform coupon applied (the best by default), 0 none */
+  platform_coupon_id: number
+  platform_coupon_money: string
   order_price: string
   freight_money: string
   discount_money: string

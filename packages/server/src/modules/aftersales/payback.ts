@@ -29,6 +29,7 @@ import { takeBackOrderPoints } from '../points/index.ts'
 import type { Infra } from '../../core/infra.ts'
 import { capLine, stillFits, type CapLineRow } from './caps.ts'
 import { QUEUE_AFTERSALES } from '../../core/jobs/queues.ts'
+import { giveBackCoupons } from '../promotions/index.ts'
 
 const S = REFUND_STEP
 
@@ -143,6 +144,8 @@ export async function markRefunded(tx: Tx, unit: Unit, refundId: number, opts: {
 
   const [{ left }] = await tx.$queryRaw<{ left: bigint }[]>`SELECT COUNT(*) AS \`left\` FROM order_goods WHERE order_id = ${r.order_id} AND refunded_num < buy_num`
   if (!Number(left)) {
+    // Wholly refunded: its coupons go back while still valid (a partial refund keeps them used).
+    await giveBackCoupons(tx, r.order_id, { onlyValid: true })
     await transition(tx, ORDER_FLOW, r.order_id, { from: [ORDER_STATUS.PAID, ORDER_STATUS.SHIPPED, ORDER_STATUS.RECEIVED], to: ORDER_STATUS.COMPLETED }, { data: { settle_after: now } })
     await scheduleOrderSettle(unit, r.order_id, now)
   } else if (r.order_status === ORDER_STATUS.RECEIVED) {

@@ -135,11 +135,11 @@ describe('preview', () => {
     const lines = [{ goods_id: plain.id, sku_id: 0, buy_num: 1 }, { goods_id: mug.id, sku_id: 0, buy_num: 1 }, { goods_id: plain.id, sku_id: 0, buy_num: 2 }]
     const tenOff = { column: 'full_reduction_money' as const, amount: () => 1000 }
     // 10.00 off 38.50 split 10.00 : 8.50 : 20.00 → 2.597…, 2.207…, 5.194… → the left-over cent to the largest fraction
-    const [once] = (await priceCheckout(app.db, me.id, lines, undefined, [tenOff])).stores
+    const [once] = (await priceCheckout(app.db, me.id, lines, undefined, {}, [tenOff])).stores
     expect(once.lines.map((l) => l.discount)).toEqual([260, 221, 519])
     expect([once.discount, once.order, once.total]).toEqual([1000, 3850, 3850 + once.freight - 1000])
     // A later step takes at most what is left of the goods' price; each kind is kept in its own column.
-    const [twice] = (await priceCheckout(app.db, me.id, lines, undefined, [tenOff, { column: 'coupon_money', amount: () => 99_999 }])).stores
+    const [twice] = (await priceCheckout(app.db, me.id, lines, undefined, {}, [tenOff, { column: 'coupon_money', amount: () => 99_999 }])).stores
     expect(twice.discounts).toEqual({ full_reduction_money: 1000, coupon_money: 2850 })
     expect(twice.lines.map((l) => l.discount)).toEqual([1000, 850, 2000])
     expect(twice.total).toBe(twice.freight)

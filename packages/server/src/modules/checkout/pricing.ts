@@ -10,6 +10,7 @@ import { AppError, businessError, notFound } from '../../core/errors.ts'
 import { InsufficientStock } from '../inventory/index.ts'
 import { ADDRESS_SELECT, type AddressRow } from '../addresses/index.ts'
 import { visibleGoodsSql } from '../catalog/index.ts'
+import { bestFullReduction, chosenCoupon, loadPromotions, usableCoupons, type HeldCoupon, type LoadedPromotions } from '../promotions/index.ts'
 import { storeFreight, type FreightTemplate } from './freight.ts'
 
 /** Shown for the SKU of a goods that has none. */
@@ -33,10 +34,12 @@ export type PricedLine = {
   freight_id: number
   /** cents: this line's share of every discount */
   discount: number
+  /** cents: the part of `discount` that is the platform coupon's */
+  platform: number
 }
 
 /** Where an order keeps each kind of discount. */
-export type DiscountColumn = 'coupon_money' | 'full_reduction_money' | 'seckill_money' | 'collective_money'
+export type DiscountColumn = 'coupon_money' | 'full_reduction_money' | 'seckill_money' | 'collective_money' | 'platform_coupon_money'
 
 export type PricedStore = {
   store_id: number
@@ -49,7 +52,18 @@ export type PricedStore = {
   discounts: Partial<Record<DiscountColumn, number>>
   discount: number
   total: number
+  /** the full reduction applied (cents), or null */
+  full_reduction: { name: string; money: number } | null
+  /** the shopper's received coupons of the store usable on these lines, best first */
+  coupons: HeldCoupon[]
+  /** the received coupon applied, 0 none */
+  coupon_id: number
+  /** the platform coupon sharing in this store's order, 0 none */
+  platform_coupon_id: number
 }
+
+/** The shopper's coupon choices: per store (0 none), and the platform's; absent means the best. */
+export type CouponChoice = { store_coupons?: readonly { store_id: number; coupon_id: number }[]; platform_coupon_id?: number }
 
 /** A discount of a later issue: the cents it takes off the store's order as priced so far (goods and freight). */
 export type DiscountStep = { column: DiscountColumn; amount(store: Readonly<PricedStore>): number }
@@ -58,7 +72,12 @@ export type DiscountStep = { column: DiscountColumn; amount(store: Readonly<Pric
  *  in here. */
 export const DISCOUNT_STEPS: readonly DiscountStep[] = []
 
-export type Priced = { address: AddressRow | null; stores: PricedStore[] }
+export type Priced = {
+  address: AddressRow | null
+  stores: PricedStore[]
+  /** the shopper's platform coupons usable on this checkout, best first, and the one applied (0 none) with its cents */
+  platform: { coupons: HeldCoupon[]; coupon_id: number; money: number }
+}
 
 type GoodsRow = {
   id: number; store_id: number; goods_name: string; goods_master_image: string; goods_price: Prisma.Decimal; goods_stock: number; goods_weight: Prisma.Decimal
@@ -75,7 +94,7 @@ async function load(conn: RawStatements, userId: number, lines: readonly Checkou
   const skuIds = [...new Set(lines.map((l) => l.sku_id).filter((id) => id > 0))]
   const cartIds = [...new Set(lines.flatMap((l) => (l.cart_id ? [l.cart_id] : [])))]
   // Only goods that may be bought now are read: one that is missing or hidden is refused alike.
-  const [goods, skus, carts, templates, [address]] = await Promise.all([
+  const [goods, skus, carts, templates, [address], promotions] = await Promise.all([
     conn.$queryRaw<GoodsRow[]>`SELECT g.id, g.store_id, g.goods_name, g.goods_master_image, g.goods_price, g.goods_stock, g.goods_weight, g.freight_id,
         s.store_name, s.store_logo, (SELECT COUNT(*) FROM goods_skus k WHERE k.goods_id = g.id) AS sku_count
       FROM goods g JOIN stores s ON s.id = g.store_id WHERE g.id IN (${goodsIds}) AND ${visibleGoodsSql('g', 's')}`,
@@ -88,9 +107,10 @@ async function load(conn: RawStatements, userId: number, lines: readonly Checkou
     addressId
       ? conn.$queryRaw<AddressRow[]>`SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE id = ${addressId} AND user_id = ${userId} LIMIT 1`
       : conn.$queryRaw<AddressRow[]>`SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE user_id = ${userId} AND is_default = 1 ORDER BY id LIMIT 1`,
+    loadPromotions(conn, userId, Prisma.sql`SELECT store_id FROM goods WHERE id IN (${goodsIds})`, new Date()),
   ])
   if (addressId && !address) throw notFound()
-  return { goods, skus, carts, templates, address: address ?? null }
+  return { goods, skus, carts, templates, address: address ?? null, promotions }
 }
 type Loaded = Awaited<ReturnType<typeof load>>
 
@@ -123,7 +143,10 @@ function priceGoods(loaded: Loaded, lines: readonly CheckoutLine[]): PricedStore
     if (price * line.buy_num > MAX_ORDER_CENTS) throw new AppError(Code.BUSINESS, 'msg.orderTooLarge')
     let group = groups.get(goods.store_id)
     if (!group) {
-      group = { store_id: goods.store_id, store_name: goods.store_name, store_logo: goods.store_logo, lines: [], order: 0, freight: 0, discounts: {}, discount: 0, total: 0 }
+      group = {
+        store_id: goods.store_id, store_name: goods.store_name, store_logo: goods.store_logo, lines: [], order: 0, freight: 0, discounts: {}, discount: 0, total: 0,
+        full_reduction: null, coupons: [], coupon_id: 0, platform_coupon_id: 0,
+      }
       groups.set(goods.store_id, group)
     }
     group.lines.push({
@@ -139,6 +162,7 @@ function priceGoods(loaded: Loaded, lines: readonly CheckoutLine[]): PricedStore
       weight: timesCents(decimalToCents(sku?.goods_weight ?? goods.goods_weight), line.buy_num),
       freight_id: goods.freight_id,
       discount: 0,
+      platform: 0,
     })
   }
   for (const group of groups.values()) {
@@ -167,20 +191,84 @@ function priceDiscounts(stores: PricedStore[], steps: readonly DiscountStep[]) {
   }
 }
 
+const left = (l: PricedLine) => l.total - l.discount
+
+/** Takes `amount` off the store's lines `covered` (indexes), split by what is left of each (largest remainder), so no
+ *  line gives more than it has left; kept in `column`. Answers each covered line's share. */
+function take(store: PricedStore, column: DiscountColumn, amount: number, covered: readonly number[]): number[] {
+  const weights = covered.map((i) => left(store.lines[i]))
+  const capped = Math.min(amount, weights.reduce((n, w) => n + w, 0))
+  if (capped <= 0) return covered.map(() => 0)
+  const shares = allocate(capped, weights)
+  covered.forEach((i, k) => (store.lines[i].discount += shares[k]))
+  store.discounts[column] = (store.discounts[column] ?? 0) + capped
+  store.discount += capped
+  return shares
+}
+
+/**
+ * Step 4, promotions, in this fixed order: each store's best full reduction, then its coupon, then one platform
+ * coupon across the stores. The coupons' thresholds are measured on the goods after the full reduction (never the
+ * freight); a coupon with a goods scope counts and discounts only the lines it covers. No step takes more than what is
+ * left of the goods' price.
+ */
+function pricePromotions(stores: PricedStore[], promotions: LoadedPromotions, choice: CouponChoice): Priced['platform'] {
+  const afterReduction = new Map<PricedStore, number[]>()
+  for (const store of stores) {
+    const all = store.lines.map((_, i) => i)
+    const goods = store.lines.reduce((n, l) => n + left(l), 0)
+    const rule = bestFullReduction(promotions.reductions.filter((r) => r.store_id === store.store_id), goods)
+    if (rule) {
+      const before = store.discount
+      take(store, 'full_reduction_money', rule.money, all)
+      store.full_reduction = { name: rule.name, money: store.discount - before }
+    }
+    const after = store.lines.map(left)
+    afterReduction.set(store, after)
+    const usable = usableCoupons(
+      promotions.coupons.filter((c) => c.store_id === store.store_id),
+      store.lines.map((l, i) => ({ goods_id: l.goods_id, left: left(l), afterReduction: after[i] })),
+    )
+    store.coupons = usable.map((u) => u.coupon)
+    const picked = chosenCoupon(usable, choice.store_coupons?.find((c) => c.store_id === store.store_id)?.coupon_id)
+    if (picked) {
+      take(store, 'coupon_money', picked.saving, picked.covered)
+      store.coupon_id = picked.coupon.id
+    }
+  }
+  const everyLine = stores.flatMap((store) => store.lines.map((line, i) => ({ store, line, goods_id: line.goods_id, left: left(line), afterReduction: afterReduction.get(store)![i] })))
+  const usable = usableCoupons(promotions.coupons.filter((c) => c.store_id === null), everyLine)
+  const picked = chosenCoupon(usable, choice.platform_coupon_id)
+  if (!picked) return { coupons: usable.map((u) => u.coupon), coupon_id: 0, money: 0 }
+  const shares = allocate(picked.saving, picked.covered.map((i) => everyLine[i].left))
+  picked.covered.forEach((i, k) => {
+    const { store, line } = everyLine[i]
+    if (!shares[k]) return
+    line.discount += shares[k]
+    line.platform += shares[k]
+    store.discounts.platform_coupon_money = (store.discounts.platform_coupon_money ?? 0) + shares[k]
+    store.discount += shares[k]
+    store.platform_coupon_id = picked.coupon.id
+  })
+  return { coupons: usable.map((u) => u.coupon), coupon_id: picked.coupon.id, money: picked.saving }
+}
+
 /** The lines priced per store, in the order their stores first appear; refuses what cannot be bought as asked. Reads
  *  through the pool (the checkout preview). */
-export async function priceCheckout(db: Db, userId: number, lines: readonly CheckoutLine[], addressId?: number, steps: readonly DiscountStep[] = DISCOUNT_STEPS): Promise<Priced> {
-  return price(await load(db, userId, lines, addressId), lines, steps)
+export async function priceCheckout(db: Db, userId: number, lines: readonly CheckoutLine[], addressId?: number, choice: CouponChoice = {}, steps: readonly DiscountStep[] = DISCOUNT_STEPS): Promise<Priced> {
+  return price(await load(db, userId, lines, addressId), lines, choice, steps)
 }
 
 /** priceCheckout inside a unit (the order's creation): the reads go out with the unit's first statements. */
-export async function priceInUnit(tx: Tx, userId: number, lines: readonly CheckoutLine[], addressId?: number, steps: readonly DiscountStep[] = DISCOUNT_STEPS): Promise<Priced> {
-  return price(await load(tx, userId, lines, addressId), lines, steps)
+export async function priceInUnit(tx: Tx, userId: number, lines: readonly CheckoutLine[], addressId?: number, choice: CouponChoice = {}, steps: readonly DiscountStep[] = DISCOUNT_STEPS): Promise<Priced> {
+  return price(await load(tx, userId, lines, addressId), lines, choice, steps)
 }
 
-function price(loaded: Loaded, lines: readonly CheckoutLine[], steps: readonly DiscountStep[]): Priced {
+function price(loaded: Loaded, lines: readonly CheckoutLine[], choice: CouponChoice, steps: readonly DiscountStep[]): Priced {
   const stores = priceGoods(loaded, lines)
   priceFreight(stores, loaded.templates, loaded.address?.province_id ?? null)
   priceDiscounts(stores, steps)
-  return { address: loaded.address, stores }
+  const platform = pricePromotions(stores, loaded.promotions, choice)
+  for (const store of stores) store.total = store.order + store.freight - store.discount
+  return { address: loaded.address, stores, platform }
 }

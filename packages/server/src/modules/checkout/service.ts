@@ -5,7 +5,7 @@
 // found while pricing rolls the unit back (no record kept), and a repeat of a request that succeeded answers its
 // orders even if the goods changed since (docs/checkout.md).
 import { fromCents } from '@qshop/shared'
-import type { OrderBefore, OrderCreate, OrderCreated, OrderPreview, StoreGroup } from '@qshop/shared/schemas/orders'
+import type { OrderBefore, OrderCreate, OrderCreated, OrderPreview, StoreGroup, UsableCoupon } from '@qshop/shared/schemas/orders'
 import type { Infra } from '../../core/infra.ts'
 import { readGroupConfig } from '../../core/configs.ts'
 import { insertRows, Prisma } from '../../core/db/index.ts'
@@ -16,6 +16,7 @@ import { idempotent } from '../../core/idempotency.ts'
 import { takeStock } from '../inventory/index.ts'
 import { presentAddress } from '../addresses/index.ts'
 import { scheduleOrderCancel } from '../orders/index.ts'
+import { claimCoupons, type HeldCoupon } from '../promotions/index.ts'
 import { priceCheckout, priceInUnit, type PricedStore } from './pricing.ts'
 import { freezeReferralRates } from '../distribution/index.ts'
 
@@ -27,6 +28,8 @@ function buyerOf(ctx: RequestContext): number {
   if (actor.belong_id > 0) throw businessError('msg.subNotAllowBuy')
   return actor.id
 }
+
+const usable = (c: HeldCoupon): UsableCoupon => ({ id: c.id, name: c.name, money: fromCents(c.money), use_money: fromCents(c.use_money), end_time: c.end_time.toISOString() })
 
 function group(store: PricedStore): StoreGroup {
   return {
@@ -48,6 +51,11 @@ function group(store: PricedStore): StoreGroup {
     })),
     order_price: fromCents(store.order),
     freight_money: fromCents(store.freight),
+    full_reduction: store.full_reduction && { name: store.full_reduction.name, money: fromCents(store.full_reduction.money) },
+    coupons: store.coupons.map(usable),
+    coupon_id: store.coupon_id,
+    coupon_money: fromCents(store.discounts.coupon_money ?? 0),
+    platform_coupon_money: fromCents(store.discounts.platform_coupon_money ?? 0),
     discount_money: fromCents(store.discount),
     total_price: fromCents(store.total),
   }
@@ -57,10 +65,13 @@ const sum = (stores: PricedStore[], pick: (s: PricedStore) => number) => fromCen
 
 /** POST /api/user/order/before */
 export async function previewOrder(app: Infra, ctx: RequestContext, input: OrderBefore): Promise<OrderPreview> {
-  const priced = await priceCheckout(app.db, buyerOf(ctx), input.order, input.address_id)
+  const priced = await priceCheckout(app.db, buyerOf(ctx), input.order, input.address_id, input)
   return {
     address: priced.address && presentAddress(priced.address),
     stores: priced.stores.map(group),
+    platform_coupons: priced.platform.coupons.map(usable),
+    platform_coupon_id: priced.platform.coupon_id,
+    platform_coupon_money: fromCents(priced.platform.money),
     order_price: sum(priced.stores, (s) => s.order),
     freight_money: sum(priced.stores, (s) => s.freight),
     discount_money: sum(priced.stores, (s) => s.discount),
@@ -80,7 +91,7 @@ export async function createOrders(app: Infra, ctx: RequestContext, key: string,
   // Priced inside the unit, its reads sent with the key's claim: a repeat answers the first answer even when the
   // goods could no longer be bought as asked (the first request took the stock), and a refusal keeps no record.
   const { answer } = await idempotent<OrderCreated>(app, ctx, request, async (tx, _unit, _ctx, record) => {
-    const { address, stores } = await priceInUnit(tx, userId, input.order, input.address_id)
+    const { address, stores, platform } = await priceInUnit(tx, userId, input.order, input.address_id, input)
     if (!address) throw notFound()
     const lines = stores.flatMap((s) => s.lines)
 
@@ -97,6 +108,8 @@ export async function createOrders(app: Infra, ctx: RequestContext, key: string,
       freight_money: fromCents(s.freight),
       ...Object.fromEntries(Object.entries(s.discounts).map(([column, cents]) => [column, fromCents(cents)])),
       total_price: fromCents(s.total),
+      coupon_id: s.coupon_id,
+      platform_coupon_id: s.platform_coupon_id,
       settlement_rate: settlementRate,
       receive_name: address.receive_name,
       receive_tel: address.receive_tel,
@@ -128,11 +141,20 @@ export async function createOrders(app: Infra, ctx: RequestContext, key: string,
         goods_price: fromCents(l.price),
         total_price: fromCents(l.total),
         discount_money: fromCents(l.discount),
+        platform_coupon_money: fromCents(l.platform),
         total_weight: fromCents(l.weight),
       })),
     )
     const cartIds = lines.flatMap((l) => (l.cart_id ? [l.cart_id] : []))
+    // Each received coupon is claimed by a guarded change (a platform coupon by the first order sharing it): one that
+    // another checkout claimed first refuses this one whole.
+    const platformOrder = stores.findIndex((s) => s.platform_coupon_id > 0)
+    const claims = [
+      ...stores.flatMap((s, i) => (s.coupon_id ? [{ couponId: s.coupon_id, orderId: ids[i] }] : [])),
+      ...(platform.coupon_id && platformOrder >= 0 ? [{ couponId: platform.coupon_id, orderId: ids[platformOrder] }] : []),
+    ]
     await Promise.all([
+      claims.length ? claimCoupons(tx, userId, claims) : null,
       tx.$executeRaw`INSERT INTO order_goods ${insertRows(orderLines)}`,
       // After the lines (statements run in the order sent): their referral beneficiaries and rates.
       freezeReferralRates(tx, userId, ids),

@@ -1,8 +1,9 @@
 // Cancelling an unpaid order, by its shopper (PUT /api/user/order/{id}) or once its payment deadline passed (the
 // order-cancel job and its sweeper, cancelJob.ts). One unit: the guarded change 1 → 0 decides, so of two cancels, or a
-// cancel and a payment, only one gets the order; only the unit that made the change gives the stock back.
+// cancel and a payment, only one gets the order; only the unit that made the change gives the stock and the coupons back.
 import { ORDER_FLOW, ORDER_STATUS } from '@qshop/shared'
 import { giveBackStock } from '../inventory/index.ts'
+import { giveBackCoupons } from '../promotions/index.ts'
 import { transition } from '../../core/transition.ts'
 import { runUnit, type UnitInfra } from '../../core/unitOfWork.ts'
 
@@ -27,6 +28,7 @@ export async function cancelOrder(infra: CancelInfra, orderId: number, opts: { u
     if (!changed) return (await tx.orders.findFirst({ where: { id: orderId, ...owner }, select: { id: true } })) ? 'not_unpaid' : 'not_found'
     const lines = await tx.order_goods.findMany({ where: { order_id: orderId }, select: { goods_id: true, sku_id: true, buy_num: true } })
     await giveBackStock(tx, lines.map((l) => ({ goods_id: l.goods_id, sku_id: l.sku_id, qty: l.buy_num })))
+    await giveBackCoupons(tx, orderId, { onlyValid: false })
     return 'cancelled'
   })
 }

@@ -3,7 +3,8 @@
 // shopper paid less what was refunded, and debited the platform's commission at the rate frozen on the order. One
 // unit: the order row is locked, the guarded change is_settlement 0 → 1 decides, and only the unit that made it writes
 // the order_settlements row (order_id is unique) and the two ledger postings (keyed by the order). However many
-// settlers race — the order-settle job, the sweeper, any number of "settle now" — the order is settled once.
+// settlers race — the order-settle job, the sweeper, any number of "settle now" — the order is settled once. The
+// platform coupon's share of the goods the shopper kept is added back to the store (its own posting, no commission).
 import { ORDER_STATUS, SETTLEMENT_FLOW, SETTLEMENT_STATUS, decimalToCents, fromCents, percentOf, type DecimalLike } from '@qshop/shared'
 import { businessNumber } from '../../core/businessNumbers.ts'
 import { post } from '../../core/ledger.ts'
@@ -28,6 +29,18 @@ export function settlementAmounts(order: { total_price: DecimalLike | string; re
   const commission = percentOf(amount, rate)
   if (commission > amount) throw new Error(`commission ${commission} exceeds the amount ${amount} (rate ${rate})`)
   return { total, refunded, amount, commission, settlement: amount - commission }
+}
+
+type KeptLine = { platform_coupon_money: string; buy_num: number; refunded_num: number }
+
+/** What the platform pays the store for its coupon (cents): each line's platform share for the units the shopper kept
+ *  (a refunded unit's share went back to nobody: the shopper got the unit's paid part back, the store keeps nothing of
+ *  it). No commission is taken on it. */
+export function platformCouponKept(lines: readonly KeptLine[]): number {
+  return lines.reduce((n, l) => {
+    const share = decimalToCents(l.platform_coupon_money)
+    return n + share - Math.round((share * Number(l.refunded_num)) / Number(l.buy_num))
+  }, 0)
 }
 
 type LockedOrder = {
@@ -77,6 +90,8 @@ export async function settleOrder(infra: UnitInfra, orderId: number, now: Date, 
     const refused = refusal(order, now)
     if (refused) return { outcome: refused }
     const money = settlementAmounts(order)
+    const platformCoupon = platformCouponKept(await tx.$queryRaw<KeptLine[]>`SELECT CAST(platform_coupon_money AS CHAR) AS platform_coupon_money, buy_num, refunded_num
+      FROM order_goods WHERE order_id = ${orderId}`)
     const changed = await transition(tx, SETTLEMENT_FLOW, orderId, { from: SETTLEMENT_STATUS.UNSETTLED, to: SETTLEMENT_STATUS.SETTLED }, { where: { open_refunds: 0 } })
     if (!changed) return { outcome: 'already_settled' }
     // Referral commissions come out of the store's part (never more than it): paid − refunded = commission +
@@ -87,7 +102,8 @@ export async function settleOrder(infra: UnitInfra, orderId: number, now: Date, 
       data: {
         order_id: orderId, user_id: order.user_id, store_id: order.store_id, settlement_no: settlementNo,
         total_price: fromCents(money.total), refund_money: fromCents(money.refunded),
-        commission_money: fromCents(money.commission), distribution_money: fromCents(referrals.total), settlement_price: fromCents(settlement),
+        commission_money: fromCents(money.commission), distribution_money: fromCents(referrals.total), settlement_price: fromCents(settlement + platformCoupon),
+        platform_coupon_money: fromCents(platformCoupon),
       },
       select: { id: true },
     })
@@ -100,6 +116,8 @@ export async function settleOrder(infra: UnitInfra, orderId: number, now: Date, 
       await post(tx, { owner: store, account: 'money', amount: -money.commission, reason: 'commission', source, idemKey: `settlement:${orderId}:commission`, info: order.order_no })
     if (referrals.total > 0)
       await post(tx, { owner: store, account: 'money', amount: -referrals.total, reason: 'distribution', source, idemKey: `settlement:${orderId}:distribution`, info: order.order_no })
-    return { outcome: 'settled', settlement_price: settlement, commission_money: money.commission, distribution_money: referrals.total }
+    if (platformCoupon > 0)
+      await post(tx, { owner: store, account: 'money', amount: platformCoupon, reason: 'platform_coupon', source, idemKey: `settlement:${orderId}:platform_coupon`, info: order.order_no })
+    return { outcome: 'settled', settlement_price: settlement + platformCoupon, commission_money: money.commission, distribution_money: referrals.total }
   })
 }

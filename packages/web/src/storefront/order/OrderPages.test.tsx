@@ -21,12 +21,17 @@ const line = (goods_id: number, name: string, price: string, buy_num: number, to
   total_weight: '0.50', discount_money: '0.00',
 });
 
+const NO_PROMOTIONS = { full_reduction: null, coupons: [], coupon_id: 0, coupon_money: '0.00', platform_coupon_money: '0.00' };
+
 const preview = (addressId: number, freight: string): OrderPreview => ({
   address: address(addressId, { is_default: addressId === 2 ? 1 : 0 }),
   stores: [
-    { store_id: 1, store_name: 'Flagship', store_logo: '', lines: [line(3, 'T-shirt', '59.00', 2, '118.00')], order_price: '118.00', freight_money: freight, discount_money: '0.00', total_price: (118 + Number(freight)).toFixed(2) },
-    { store_id: 8, store_name: 'Tea House', store_logo: '', lines: [line(9, 'Mug', '12.50', 3, '37.50')], order_price: '37.50', freight_money: '0.00', discount_money: '0.00', total_price: '37.50' },
+    { store_id: 1, store_name: 'Flagship', store_logo: '', lines: [line(3, 'T-shirt', '59.00', 2, '118.00')], order_price: '118.00', freight_money: freight, ...NO_PROMOTIONS, discount_money: '0.00', total_price: (118 + Number(freight)).toFixed(2) },
+    { store_id: 8, store_name: 'Tea House', store_logo: '', lines: [line(9, 'Mug', '12.50', 3, '37.50')], order_price: '37.50', freight_money: '0.00', ...NO_PROMOTIONS, discount_money: '0.00', total_price: '37.50' },
   ],
+  platform_coupons: [],
+  platform_coupon_id: 0,
+  platform_coupon_money: '0.00',
   order_price: '155.50',
   freight_money: freight,
   discount_money: '0.00',

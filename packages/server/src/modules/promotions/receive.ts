@@ -1,0 +1,57 @@
+// Receiving a coupon (POST /api/user/coupon/receive). A plain read first names a refusal clearly (not started,
+// expired, all taken); then one unit sends, in one round trip: the coupon's stock taken by a guarded update (inside
+// its window), the shopper's counter row made if missing and raised by a guarded update (below the coupon's limit,
+// read under the coupon row's lock the first update took), and the received row copied from the coupon. Either guard
+// missing refuses the unit: nothing is written. The coupon row's lock serialises receivers of one coupon; the counter
+// row keeps one shopper's receipts at its limit whatever runs in parallel (docs/checkout.md, Promotions).
+import type { Db } from '../../core/db/index.ts'
+import type { Infra } from '../../core/infra.ts'
+import type { RequestContext } from '../../core/context.ts'
+import { businessError, notFound } from '../../core/errors.ts'
+import { runUnit } from '../../core/unitOfWork.ts'
+
+type CouponRow = { id: number; stock: number; start_time: Date; end_time: Date }
+
+/** The shopper receiving: a sub-account (belong_id > 0) may not buy, so it receives nothing either. */
+export function shopperOf(ctx: RequestContext): number {
+  const actor = ctx.actor!
+  if (actor.belong_id > 0) throw businessError('msg.subNotAllowBuy')
+  return actor.id
+}
+
+/** Why a coupon cannot be received now, or null. */
+function refusal(coupon: CouponRow, now: Date) {
+  if (coupon.end_time <= now) return 'msg.couponExpired' as const
+  if (coupon.start_time > now) return 'msg.couponNotStarted' as const
+  if (coupon.stock <= 0) return 'msg.couponGone' as const
+  return null
+}
+
+export async function receiveCoupon(app: Pick<Infra, 'db' | 'log' | 'queues'>, ctx: RequestContext, couponId: number): Promise<{ id: number }> {
+  const userId = shopperOf(ctx)
+  const db: Db = app.db
+  const [coupon] = await db.$queryRaw<CouponRow[]>`SELECT id, stock, start_time, end_time FROM coupons WHERE id = ${couponId}`
+  if (!coupon) throw notFound()
+  const now = new Date()
+  const refused = refusal(coupon, now)
+  if (refused) throw businessError(refused)
+
+  return runUnit(app, { label: `coupon-receive ${couponId}` }, async (tx) => {
+    const at = new Date()
+    const [taken, , counted, inserted] = await Promise.all([
+      tx.$executeRaw`UPDATE coupons FORCE INDEX (PRIMARY) SET stock = stock - 1, updated_at = CURRENT_TIMESTAMP(3)
+        WHERE id = ${couponId} AND stock > 0 AND start_time <= ${at} AND end_time > ${at}`,
+      tx.$executeRaw`INSERT IGNORE INTO coupon_receivers (coupon_id, user_id, received) VALUES (${couponId}, ${userId}, 0)`,
+      tx.$executeRaw`UPDATE coupon_receivers SET received = received + 1, updated_at = CURRENT_TIMESTAMP(3)
+        WHERE coupon_id = ${couponId} AND user_id = ${userId}
+          AND (received < (SELECT limit_num FROM coupons WHERE id = ${couponId}) OR (SELECT limit_num FROM coupons WHERE id = ${couponId}) = 0)`,
+      tx.$insertRaw`INSERT INTO coupon_logs (name, coupon_id, user_id, store_id, money, use_money, goods_ids, status, start_time, end_time)
+        SELECT name, id, ${userId}, store_id, money, use_money, goods_ids, 0, ${at},
+          IF(valid_days > 0, ${at} + INTERVAL valid_days DAY, end_time)
+        FROM coupons WHERE id = ${couponId}`,
+    ])
+    if (!taken) throw businessError(refusal({ ...coupon, stock: 0 }, at) ?? 'msg.couponGone')
+    if (!counted) throw businessError('msg.couponLimit')
+    return { id: inserted.insertId }
+  })
+}
