@@ -37,6 +37,8 @@ function issueMessage(locale: Locale, issue: Issue): string {
     case 'custom':
       if (issue.message === 'money') return translate(locale, 'valid.money')
       if (issue.message === 'richTextTooLong') return translate(locale, 'valid.richTextTooLong')
+      if (issue.message === 'pem') return translate(locale, 'valid.pem')
+      if (issue.message === 'v3Key') return translate(locale, 'valid.v3Key')
       if (issue.message === 'unknownOp') return translate(locale, 'valid.unknownOp')
       if (issue.message === 'stockTotal') return translate(locale, 'valid.stockTotal', { max: String((p.params as { max: number }).max) })
       // zx.money's bounds
