@@ -17,6 +17,7 @@ import reviews from './reviews/index.ts'
 import fulfilment from './fulfilment/index.ts'
 import aftersales from './aftersales/index.ts'
 import dashboard from './dashboard/index.ts'
+import payments from './payments/index.ts'
 
 /** Every domain module, in registration order. */
-export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews, fulfilment, aftersales, dashboard]
+export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews, fulfilment, aftersales, dashboard, payments]

@@ -7,6 +7,7 @@ import { readGroupConfig } from '../../core/configs.ts'
 import { AlipayGateway, type AlipayConfig } from './alipay.ts'
 import { WechatGateway, type WechatConfig } from './wechat.ts'
 import type { GatewayName, PaymentGateway } from './gateway.ts'
+import { registerPaymentRefunder } from './index.ts'
 
 const DEFAULT_BASE = { wechat: 'https://api.mch.weixin.qq.com', alipay: 'https://openapi.alipay.com/gateway.do' }
 
@@ -75,3 +76,22 @@ export function publicUrl(config: Infra['config'], path: string): string {
   const base = config.PUBLIC_URL || `http://${config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST}:${config.PORT}`
   return base.replace(/\/+$/, '') + path
 }
+
+/** Registers the WeChat Pay and Alipay refunders (adapters/payment/index.ts) for the after-sales refund job: each
+ *  reads the current settings when asked, and names our refund notify URL. The app and the worker call it at start. */
+export function registerGatewayRefunders(infra: Pick<Infra, 'redis' | 'db' | 'log' | 'config' | 'key'>): () => void {
+  const undo = (['wechat', 'alipay'] as const).map((name) =>
+    registerPaymentRefunder(name, {
+      refund: async (request) => {
+        const gateway = await gatewayFor(infra, name)
+        if (!gateway) throw new Error(`${name} is not configured: refund ${request.refund_no} waits`)
+        return gateway.refund({ ...request, notify_url: publicUrl(infra.config, REFUND_NOTIFY_PATH[name]) })
+      },
+    }),
+  )
+  return () => undo.forEach((u) => u())
+}
+
+/** Where each gateway posts its news (modules/payments/routes.ts serves them). */
+export const NOTIFY_PATH: Record<GatewayName, string> = { wechat: '/api/payment/wechat/notify', alipay: '/api/payment/alipay/notify' }
+export const REFUND_NOTIFY_PATH: Record<GatewayName, string> = { wechat: '/api/payment/wechat/refund_notify', alipay: '/api/payment/alipay/notify' }
