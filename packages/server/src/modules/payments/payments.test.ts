@@ -179,6 +179,16 @@ describe('channels, cancel and late payments', () => {
     expect(wap.pay_url).toContain('alipay.trade.wap.pay')
   })
 
+  test("another shopper's orders are not found, and nothing is opened", async () => {
+    const other = await createUser(app)
+    const [id] = await placeOrders(app, other.id, [{ goods_id: tea.id, buy_num: 1 }])
+    const opened = wx.trades.size
+    const res = await pay([id], 'wechat')
+    expect([res.status, res.body.code]).toEqual([404, 404])
+    expect(await app.db.order_pays.count()).toBe(0)
+    expect(wx.trades.size).toBe(opened)
+  })
+
   test('a disabled gateway is neither offered nor accepted', async () => {
     await http(app).put('/api/Admin/configs/pay').set(admin).send({ alipay: { enabled: 0 } })
     const ids = await twoOrders()
