@@ -15,6 +15,7 @@ import { WechatSandbox } from '../../adapters/payment/sandbox/wechat.ts'
 import { AlipaySandbox } from '../../adapters/payment/sandbox/alipay.ts'
 import { registerGatewayRefunders } from '../../adapters/payment/config.ts'
 import { refundPaybackJob, sweepRefunding, REFUND_SWEEP_AFTER_MS } from '../aftersales/payback.ts'
+import { queryPendingRefunds } from './refundQuery.ts'
 
 let app: FastifyInstance
 const wx = new WechatSandbox()
@@ -95,6 +96,18 @@ describe('after-sales refunds through the gateway', () => {
     expect([order.refund_money.toFixed(2), order.open_refunds]).toEqual(['12.50', 0])
     // The gateway gave it back: nothing went through the balance.
     expect(await app.db.money_logs.count({ where: { user_id: me.id } })).toBe(0)
+  })
+
+  test('WeChat Pay: a refund notification that never came is found done by the refund query', async () => {
+    const { ids } = await threeOrdersPaid('wechat')
+    const request = await refundOneUnitOfSecondOrder(ids)
+    await runJob(request.id)
+    const later = new Date(Date.now() + 11 * 60_000)
+    expect(await queryPendingRefunds(app as never, later)).toEqual({ finished: 0, pending: 1 })
+    wx.finishRefund(request.refund_no)
+    expect(await queryPendingRefunds(app as never, later)).toEqual({ finished: 1, pending: 0 })
+    expect(await step(request.id)).toBe(3)
+    expect(await queryPendingRefunds(app as never, later)).toEqual({ finished: 0, pending: 0 })
   })
 
   test('Alipay: the refund answers done at once, under out_request_no', async () => {

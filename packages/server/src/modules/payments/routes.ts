@@ -10,6 +10,7 @@ import { idempotencyKeyOf } from '../../core/idempotency.ts'
 import type { RawNotification } from '../../adapters/payment/gateway.ts'
 import { rechargeByGateway } from '../orders/index.ts'
 import { handleNotification } from './notify.ts'
+import { refundQueryJob } from './refundQuery.ts'
 
 const tags = ['payments']
 /** A gateway's notification is a few KB. */
@@ -37,6 +38,7 @@ async function notifyRoutes(scope: Scope) {
 
 const payments: AppModule = {
   name: 'payments',
+  jobs: [refundQueryJob],
   storefront: async (app) => {
     await app.register(notifyRoutes)
     app.post(
