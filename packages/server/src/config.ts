@@ -22,6 +22,9 @@ const schema = z.object({
   PORT: z.coerce.number().int().default(3000),
   /** The loopback only by default: the demo accounts' passwords are public. Containers set 0.0.0.0. */
   HOST: z.string().default('127.0.0.1'),
+  /** The address the world reaches this server at (https://shop.example.com): the gateways' notify URLs are built
+   *  on it. Empty: the server's own HOST and PORT, which only a gateway on the same machine reaches (the sandbox). */
+  PUBLIC_URL: z.union([z.literal(''), z.string().regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/)]).default(''),
   DATABASE_URL: z.string().default('mysql://root@127.0.0.1:3306/qshop'),
   DATABASE_POOL: z.coerce.number().int().positive().default(10),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),

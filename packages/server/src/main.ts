@@ -1,9 +1,12 @@
 // The HTTP server process.
 import { loadConfig } from './config.ts'
 import { buildApp } from './app.ts'
+import { registerGatewayRefunders } from './adapters/payment/config.ts'
 
 const config = loadConfig()
 const app = await buildApp(config)
+// After-sales refunds of WeChat Pay and Alipay payments go back through them (tests register theirs themselves).
+registerGatewayRefunders(app)
 // Ctrl-C reaches every process of the terminal's group, and `pnpm start` passes it on too: the first signal closes
 // the server (open requests finish, then the database, Redis and queue connections), later ones wait for that.
 let closing = false

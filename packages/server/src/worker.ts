@@ -6,6 +6,7 @@ import { createDb } from './core/db/index.ts'
 import { createRedis, redisKey, type Infra } from './core/infra.ts'
 import { createQueue, queueConnection } from './core/jobs/queues.ts'
 import { allJobs, schedulesOf, startWorkers } from './jobs/registry.ts'
+import { registerGatewayRefunders } from './adapters/payment/config.ts'
 
 const config = loadConfig()
 const log = pino({ level: config.LOG_LEVEL })
@@ -17,6 +18,7 @@ const queueOf = (name: string) => {
 }
 const infra: Infra = { config, db: createDb(config.DATABASE_URL, 4), redis: createRedis(config), key: redisKey(config), log, queues: { get: queueOf } }
 
+registerGatewayRefunders(infra)
 const jobs = allJobs()
 const schedules = schedulesOf(jobs)
 const workers = await startWorkers(infra, connection, jobs)

@@ -16,6 +16,11 @@ const EXCLUDED: Record<string, string> = {
   'POST /api/uploads': 'multipart/form-data: the upload handler reads its fields (file, name, option), not a JSON schema',
   'POST /api/Seller/uploads': 'multipart/form-data, as POST /api/uploads',
   'POST /api/Admin/uploads': 'multipart/form-data, as POST /api/uploads',
+  // The gateways' notify URLs take the body as the exact text signed (modules/payments/routes.ts): no JSON schema to
+  // walk; what they accept is decided by the signature and the payment checks (modules/payments/payments.test.ts).
+  'POST /api/payment/wechat/notify': "WeChat Pay's signed raw body, checked by its signature, not a schema",
+  'POST /api/payment/wechat/refund_notify': "WeChat Pay's signed raw body, as /api/payment/wechat/notify",
+  'POST /api/payment/alipay/notify': "Alipay's signed form body, checked by its signature, not a schema",
 }
 
 /**
@@ -44,6 +49,7 @@ const VALID: Record<string, object> = {
   'GET /api/user/order/pay_info': { order_id: '1' },
   'POST /api/user/order/pay': { order_id: [1], payment_name: 'balance', pay_password: '123456' },
   'POST /api/user/order/check': { order_id: [1] },
+  'POST /api/user/recharge': { money: '10.00', payment_name: 'wechat', device: 'web' },
   'PUT /api/user/order/:id': { order_status: 0 },
   'POST /api/user/comments': { order_goods_id: 1, score: 5, agree: 5, service: 5, speed: 5 },
   'POST /api/user/order/refund': { order_id: 1, refund_type: 0, lines: [{ order_goods_id: 1, num: 1 }], refund_money: '1.00', refund_remark: 'x' },

@@ -21,7 +21,9 @@ export const ORDER_REFUND_STATUS = { REFUND: 0, RETURN: 1, FINISHED: 2 } as cons
 /** orders.is_settlement */
 export const SETTLEMENT_STATUS = { UNSETTLED: 0, SETTLED: 1 } as const
 /** order_pays.pay_status */
-export const PAY_STATUS = { UNPAID: 0, PAID: 1 } as const
+export const PAY_STATUS = { UNPAID: 0, PAID: 1, CLOSED: 2 } as const
+/** order_pays.late_refund_status */
+export const LATE_REFUND = { NONE: 0, REFUNDING: 1, REFUNDED: 2 } as const
 /** refunds.refund_type */
 export const REFUND_TYPE = { MONEY: 0, GOODS: 1 } as const
 /** refunds.refund_verify: the seller's decision, the admin's arbitration of a refusal, or closed without a refund
@@ -79,8 +81,20 @@ export const SETTLEMENT_FLOW: StateMachine = {
   next: { [SETTLEMENT_STATUS.UNSETTLED]: [SETTLEMENT_STATUS.SETTLED] },
 }
 
-/** Payments: unpaid → paid, once. */
-export const PAYMENT_FLOW: StateMachine = { model: 'order_pays', field: 'pay_status', next: { [PAY_STATUS.UNPAID]: [PAY_STATUS.PAID] } }
+/** Payments: unpaid → paid, once; a gateway payment may be closed instead, and a closed one still paid when the money
+ *  arrived all the same (it then goes back: LATE_REFUND_FLOW). */
+export const PAYMENT_FLOW: StateMachine = {
+  model: 'order_pays',
+  field: 'pay_status',
+  next: { [PAY_STATUS.UNPAID]: [PAY_STATUS.PAID, PAY_STATUS.CLOSED], [PAY_STATUS.CLOSED]: [PAY_STATUS.PAID] },
+}
+
+/** A gateway payment that arrived for orders no longer payable: refunding in full, then refunded, once. */
+export const LATE_REFUND_FLOW: StateMachine = {
+  model: 'order_pays',
+  field: 'late_refund_status',
+  next: { [LATE_REFUND.NONE]: [LATE_REFUND.REFUNDING], [LATE_REFUND.REFUNDING]: [LATE_REFUND.REFUNDED] },
+}
 
 const V = REFUND_VERIFY
 /** After-sales decision: the seller (or, past the deadline, the auto-agree job) agrees or refuses a pending request;
@@ -166,6 +180,6 @@ export const COUPON_LOG_FLOW: StateMachine = {
 }
 
 export const STATE_MACHINES = [
-  ORDER_FLOW, SETTLEMENT_FLOW, PAYMENT_FLOW, REFUND_VERIFY_FLOW, REFUND_STEP_FLOW, GOODS_REVIEW_FLOW, STORE_REVIEW_FLOW, CASH_FLOW, INTEGRAL_ORDER_FLOW,
+  ORDER_FLOW, SETTLEMENT_FLOW, PAYMENT_FLOW, LATE_REFUND_FLOW, REFUND_VERIFY_FLOW, REFUND_STEP_FLOW, GOODS_REVIEW_FLOW, STORE_REVIEW_FLOW, CASH_FLOW, INTEGRAL_ORDER_FLOW,
   COUPON_LOG_FLOW,
 ] as const

@@ -21,6 +21,7 @@ import funds from './funds/index.ts'
 import distribution from './distribution/index.ts'
 import points from './points/index.ts'
 import promotions from './promotions/index.ts'
+import payments from './payments/index.ts'
 
 /** Every domain module, in registration order. */
-export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews, fulfilment, aftersales, dashboard, funds, distribution, points, promotions]
+export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews, fulfilment, aftersales, dashboard, funds, distribution, points, promotions, payments]

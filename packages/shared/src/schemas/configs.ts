@@ -26,7 +26,8 @@ export const SECRET_MASK = '******'
 
 export function maskSecret(value: string): string {
   if (!value) return ''
-  return SECRET_MASK + (value.length >= 12 ? value.slice(-4) : '')
+  // A key in PEM ends the same way as every other: nothing of it is shown.
+  return SECRET_MASK + (value.length >= 12 && !value.includes('\n') ? value.slice(-4) : '')
 }
 
 export const isMaskedSecret = (value: unknown): boolean => typeof value === 'string' && value.startsWith(SECRET_MASK)
@@ -35,7 +36,15 @@ const url = () => zx.text(255)
 /** A percentage 0–100 with at most two decimals, as a money-like string ("5.50"). */
 const percent = () => zx.money({ min: 0, max: 100 })
 
-type Leaf = { schema: z.ZodType; default: unknown; form: FormKind; secret?: boolean; dict?: { label: string; value: string | number }[] }
+type Leaf = {
+  schema: z.ZodType
+  default: unknown
+  form: FormKind
+  secret?: boolean
+  /** a secret saved empty keeps the stored one (write-only: the form never holds it) */
+  keepEmpty?: boolean
+  dict?: { label: string; value: string | number }[]
+}
 type Section = Record<string, Leaf>
 
 const leaf = (schema: z.ZodType, form: FormKind = 'text', extra: Partial<Leaf> = {}): Leaf => ({ schema, default: '', form, ...extra })
@@ -53,6 +62,17 @@ const boolLeaf = (): Leaf =>
 const countLeaf = (max: number, fallback: number): Leaf => leaf(zx.int().pipe(z.number().min(1).max(max)), 'number', { default: fallback })
 /** A whole number from 0 (off) to `max`. */
 const amountLeaf = (max: number, fallback: number): Leaf => leaf(zx.int().pipe(z.number().min(0).max(max)), 'number', { default: fallback })
+/** A PEM block (the server also checks that it parses as a key); '' or a masked value for secrets. */
+const PEM_RE = /^-----BEGIN [A-Z0-9 ]+-----\r?\n[A-Za-z0-9+/=\r\n]+-----END [A-Z0-9 ]+-----\s*$/
+const pemLeaf = (secret: boolean): Leaf =>
+  leaf(
+    z.string().max(8192).refine((v) => v === '' || (secret && isMaskedSecret(v)) || PEM_RE.test(v.trim() + '\n'), { message: 'pem' }),
+    'textarea',
+    secret ? { secret: true, keepEmpty: true } : {},
+  )
+/** WeChat Pay's API v3 key: exactly 32 characters ('' or masked: unchanged). */
+const v3Key = () => z.string().max(32).refine((v) => v === '' || isMaskedSecret(v) || /^[\x21-\x7e]{32}$/.test(v), { message: 'v3Key' })
+const httpUrl = () => z.union([z.literal(''), z.string().max(255).regex(/^https?:\/\/[^\s]+$/)])
 const choice = <T extends string>(values: readonly [T, ...T[]], group: string): Leaf =>
   leaf(z.enum(values), 'radio', { default: values[0], dict: values.map((v) => ({ label: `fields.${group}_${v}`, value: v })) })
 
@@ -90,27 +110,26 @@ export const CONFIG_FIELDS = {
     endpoint: leaf(url()),
     region: leaf(zx.text(32)),
   },
+  /** The gateways (adapters/payment): each secret write-only, kept when saved empty or masked. */
   pay: {
     wechat: {
+      enabled: boolLeaf(),
       app_id: leaf(zx.text(64)),
-      mp_app_id: leaf(zx.text(64)),
-      mini_app_id: leaf(zx.text(64)),
-      secret: secretLeaf(),
-      app_secret: secretLeaf(),
       mch_id: leaf(zx.text(64)),
-      key: secretLeaf(),
-      mch_private_key_path: leaf(url()),
-      mch_public_key_path: leaf(url()),
-      notify_url: leaf(url()),
+      api_v3_key: leaf(v3Key(), 'password', { secret: true, keepEmpty: true }),
+      mch_serial_no: leaf(zx.text(64)),
+      mch_private_key: pemLeaf(true),
+      /** WeChat Pay's "public key" (the mode new merchants get) and the id its notifications name in Wechatpay-Serial */
+      platform_public_key: pemLeaf(false),
+      platform_public_key_id: leaf(zx.text(64)),
+      api_base: leaf(httpUrl(), 'text', { default: 'https://api.mch.weixin.qq.com' }),
     },
     alipay: {
+      enabled: boolLeaf(),
       app_id: leaf(zx.text(64)),
-      app_private_key_path: leaf(url()),
-      app_public_cert_path: leaf(url()),
-      alipay_public_cert_path: leaf(url()),
-      alipay_root_cert_path: leaf(url()),
-      notify_url: leaf(url()),
-      return_url: leaf(url()),
+      app_private_key: pemLeaf(true),
+      alipay_public_key: pemLeaf(false),
+      gateway: leaf(httpUrl(), 'text', { default: 'https://openapi.alipay.com/gateway.do' }),
     },
   },
   oauth: {
@@ -229,7 +248,7 @@ export function mergeConfig(group: ConfigGroup, current: ConfigValues, input: Re
       const v = inp[name]
       if (v === undefined) continue
       if (!isLeaf(node)) out[name] = walk(node, (cur[name] ?? {}) as ConfigValues, v as Record<string, unknown>)
-      else if (!(node.secret && isMaskedSecret(v))) out[name] = v as string | number | boolean
+      else if (!(node.secret && (isMaskedSecret(v) || (node.keepEmpty && v === '')))) out[name] = v as string | number | boolean
     }
     return out
   }

@@ -11,17 +11,23 @@ export const MAX_PAY_ORDERS = 50
 
 const orderIds = () => zx.ids().pipe(z.array(z.number()).min(1).max(MAX_PAY_ORDERS))
 
-/** Payment methods the pay page lists; only balance is enabled until the gateways arrive. */
+/** Payment methods the pay page lists; a gateway is enabled once the admin configured and enabled it. */
 export const PAYMENT_NAMES = ['balance', 'wechat', 'alipay'] as const
 export type PaymentName = (typeof PAYMENT_NAMES)[number]
 
 /** GET /api/user/order/pay_info?order_id=1,2 */
 export const payInfoQuery = z.strictObject({ order_id: orderIds() })
 
-/** POST /api/user/order/pay: any other payment_name than balance is refused by the service, naming the field. */
+/** Where the shopper pays: web shows a QR code to scan (WeChat Native, Alipay precreate), wap sends a phone's browser
+ *  to the gateway (WeChat H5, Alipay wap). */
+export const PAY_DEVICES = ['web', 'wap'] as const
+
+/** POST /api/user/order/pay: balance (with the pay password) or a gateway; a payment name that is not available is
+ *  refused by the service, naming the field. */
 export const payBody = z.strictObject({
   order_id: orderIds(),
   payment_name: zx.text(32, 1),
+  device: z.enum(PAY_DEVICES).default('web'),
   pay_password: z.string().max(64).default(''),
 })
 export type PayBody = z.infer<typeof payBody>
@@ -108,5 +114,14 @@ export type PayInfo = {
   payments: { name: PaymentName; enabled: boolean }[]
 }
 
-export type PayAnswer = { order_pay_id: number; pay_no: string; total_price: string }
+export type PayAnswer = { order_pay_id: number; pay_no: string; total_price: string; total: string }
+/** A gateway payment: what its page shows (exactly one of the four). */
+export type GatewayPayAnswer = { pay_no: string; total: string; code_url?: string; h5_url?: string; qr_code?: string; pay_url?: string }
+
+/** POST /api/user/recharge: top up the balance through a gateway. */
+export const rechargeBody = z.strictObject({
+  money: zx.money({ min: 0.01, max: 50000 }),
+  payment_name: zx.text(32, 1),
+  device: z.enum(PAY_DEVICES).default('web'),
+})
 export type CheckAnswer = { paid: boolean; orders: { id: number; order_status: number }[] }

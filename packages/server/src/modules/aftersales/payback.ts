@@ -213,3 +213,11 @@ export const refundPaybackJob = defineJob({
   process: async (infra, p) => ({ outcome: await refundThroughGateway(infra, p.refund_id) }),
   sweep: { every: REFUND_SWEEP_EVERY_MS, run: (infra) => sweepRefunding(infra) },
 })
+
+/** The gateway's refund notification for request number `refundNo`: finishes it (false when it was not refunding);
+ *  null when no request has that number. */
+export async function confirmGatewayRefundByNumber(infra: Infra, refundNo: string, payRefundNo: string): Promise<boolean | null> {
+  const request = await infra.db.refunds.findFirst({ where: { refund_no: refundNo }, select: { id: true } })
+  if (!request) return null
+  return confirmGatewayRefund(infra, request.id, payRefundNo)
+}

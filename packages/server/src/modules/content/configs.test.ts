@@ -9,6 +9,7 @@ import { REPO_ROOT } from '../../app.ts'
 import { readConfig, readGroupConfig } from '../../core/configs.ts'
 import { permissionRow, tokenFor } from '../rbac/testkit.ts'
 import { publicSiteConfig } from './service.ts'
+import { rsaPair } from '../../adapters/payment/sandbox/http.ts'
 
 let app: FastifyInstance
 let auth: Record<string, string>
@@ -46,7 +47,11 @@ describe('reading', () => {
     expect((await getGroup('map')).body.data).toEqual({ key: '', jsapi: '', security: '' })
     const pay = (await getGroup('pay')).body.data
     expect(Object.keys(pay)).toEqual(['wechat', 'alipay'])
-    expect(pay.wechat).toMatchObject({ mch_id: '', key: '' })
+    expect(pay.wechat).toEqual({
+      enabled: false, app_id: '', mch_id: '', api_v3_key: '', mch_serial_no: '', mch_private_key: '', platform_public_key: '',
+      platform_public_key_id: '', api_base: 'https://api.mch.weixin.qq.com',
+    })
+    expect(pay.alipay).toEqual({ enabled: false, app_id: '', app_private_key: '', alipay_public_key: '', gateway: 'https://openapi.alipay.com/gateway.do' })
   })
 
   test('an unknown group is 404', async () => {
@@ -100,6 +105,10 @@ describe('updating', () => {
     ['store', { commission_rate: '-1' }, 'commission_rate'],
     ['store', { cash: '1.234' }, 'cash'],
     ['pay', { wechat: { mch_id: '1', mch_key: 'x' } }, 'wechat.mch_key'],
+    ['pay', { wechat: { mch_id: '1', mch_private_key_path: '/cert/key.pem' } }, 'wechat.mch_private_key_path'],
+    ['pay', { wechat: { api_v3_key: 'short-key' } }, 'wechat.api_v3_key'],
+    ['pay', { wechat: { mch_private_key: 'not a key' } }, 'wechat.mch_private_key'],
+    ['pay', { alipay: { gateway: 'ftp://gateway' } }, 'alipay.gateway'],
     ['upload', { driver: 'ftp' }, 'driver'],
     ['web', { web_name: 'x'.repeat(65) }, 'web_name'],
   ])('%s %j is refused with 400 and nothing is written', async (group, body, field) => {
@@ -112,23 +121,38 @@ describe('updating', () => {
 })
 
 describe('secrets', () => {
-  test('answered masked; a masked value posted back keeps the stored secret; a new value replaces it', async () => {
-    const secret = 'sk_live_0123456789abcdef'
-    await putGroup('pay', { wechat: { mch_id: '1900000001', key: secret, secret: 'app-secret-value-9876' } })
-    expect(JSON.parse((await stored('pay'))!).wechat).toMatchObject({ mch_id: '1900000001', key: secret })
+  test('answered masked; a masked or empty value posted back keeps the stored secret; a new value replaces it', async () => {
+    const v3 = 'v3key0123456789abcdef0123456789ab'.slice(0, 32)
+    const key = rsaPair()
+    await putGroup('pay', { wechat: { mch_id: '1900000001', api_v3_key: v3, mch_private_key: key.privateKey, platform_public_key: key.publicKey } })
+    expect(JSON.parse((await stored('pay'))!).wechat).toMatchObject({ mch_id: '1900000001', api_v3_key: v3, mch_private_key: key.privateKey })
 
     const shown = (await getGroup('pay')).body.data.wechat
-    expect(shown).toMatchObject({ mch_id: '1900000001', key: '******cdef', secret: '******9876', app_secret: '' })
-    expect(JSON.stringify((await getGroup('pay')).body)).not.toContain(secret)
+    // A PEM key shows nothing of itself (its last characters are the same for every key); a public key is not secret.
+    expect(shown).toMatchObject({ mch_id: '1900000001', api_v3_key: `******${v3.slice(-4)}`, mch_private_key: '******', platform_public_key: key.publicKey })
+    expect(JSON.stringify((await getGroup('pay')).body)).not.toContain(v3)
+    expect(JSON.stringify((await getGroup('pay')).body)).not.toContain(key.privateKey.split('\n')[1])
 
-    // the form posts everything back as shown, with one field changed
-    const saved = await putGroup('pay', { wechat: { ...shown, notify_url: 'https://shop.example.com/api/payment/wechat' } })
-    expect(saved.body.data.wechat.key).toBe('******cdef')
+    // the form posts everything back as shown, with one field changed; then with the secrets left empty
+    const saved = await putGroup('pay', { wechat: { ...shown, app_id: 'wx01' } })
+    expect(saved.body.code).toBe(200)
+    expect(saved.body.data.wechat.api_v3_key).toBe(`******${v3.slice(-4)}`)
+    await putGroup('pay', { wechat: { ...shown, app_id: 'wx01', api_v3_key: '', mch_private_key: '', mch_serial_no: 'SERIAL1' } })
     const after = (await readConfig<{ wechat: Record<string, string> }>(app, 'pay'))!.wechat
-    expect(after).toMatchObject({ key: secret, secret: 'app-secret-value-9876', notify_url: 'https://shop.example.com/api/payment/wechat' })
+    expect(after).toMatchObject({ api_v3_key: v3, mch_private_key: key.privateKey, app_id: 'wx01', mch_serial_no: 'SERIAL1' })
 
-    await putGroup('pay', { wechat: { key: 'rotated-key-000000001111' } })
-    expect((await readConfig<{ wechat: Record<string, string> }>(app, 'pay'))!.wechat.key).toBe('rotated-key-000000001111')
+    const rotated = 'r'.repeat(32)
+    await putGroup('pay', { wechat: { api_v3_key: rotated } })
+    expect((await readConfig<{ wechat: Record<string, string> }>(app, 'pay'))!.wechat.api_v3_key).toBe(rotated)
+  })
+
+  test('a PEM block that is not a key is refused naming its field, in the caller\'s language', async () => {
+    const before = await stored('pay')
+    const fake = '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n'
+    const res = await http(app).put('/api/Admin/configs/pay').set(auth).set('Accept-Language', 'en').send({ alipay: { alipay_public_key: fake } })
+    expect(res.status).toBe(400)
+    expect(res.body.data).toEqual({ 'alipay.alipay_public_key': 'The key cannot be read (a PEM key is expected).' })
+    expect(await stored('pay')).toEqual(before)
   })
 
   test.each([

@@ -20,7 +20,7 @@ const admin: ScopePlugin = async (app) => {
       ok(req, await configForAdmin(app, group)),
     )
     app.put(`/configs/${group}`, { schema: { body: configUpdateSchema(group), tags }, config: { permission: 'admin.configs.update' } }, async (req) =>
-      ok(req, await updateConfig(app, group, req.body as Record<string, unknown>)),
+      ok(req, await updateConfig(app, group, req.body as Record<string, unknown>, req.locale)),
     )
   }
 }

@@ -6,7 +6,9 @@ import {
 import type { Infra } from '../../core/infra.ts'
 import { invalidateConfig, readConfig } from '../../core/configs.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
-import { notFound } from '../../core/errors.ts'
+import { invalid, notFound } from '../../core/errors.ts'
+import { unreadableKeys } from '../../adapters/payment/config.ts'
+import { DEFAULT_LOCALE, translate, type Locale } from '@qshop/shared'
 import { runUnit, type Tx } from '../../core/unitOfWork.ts'
 
 const IS_STRING = 0
@@ -41,11 +43,14 @@ export async function configForAdmin(app: Infra, group: ConfigGroup): Promise<Co
 }
 
 /** Writes the posted fields of a group (validated by its schema) in one transaction; masked secrets are kept. */
-export async function updateConfig(app: Infra, group: ConfigGroup, input: Record<string, unknown>): Promise<ConfigValues> {
+export async function updateConfig(app: Infra, group: ConfigGroup, input: Record<string, unknown>, locale: Locale = DEFAULT_LOCALE): Promise<ConfigValues> {
   let values: ConfigValues
   try {
     values = await runUnit(app, async (tx, unit) => {
       const merged = mergeConfig(group, await loadGroup(tx, group, true), input)
+      // The schema saw PEM text; whether it is a key the gateways can sign or verify with is known only here.
+      const unreadable = group === 'pay' ? unreadableKeys(merged) : []
+      if (unreadable.length) throw invalid(Object.fromEntries(unreadable.map((f) => [f, translate(locale, 'valid.pem')])))
       const rows =
         group === 'web'
           ? Object.keys(input).filter((name) => input[name] !== undefined).map((name) => ({ name, content: String(merged[name]), is_type: IS_STRING }))

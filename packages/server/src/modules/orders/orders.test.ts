@@ -89,7 +89,7 @@ describe('pay by balance', () => {
 
     const res = await pay(ids)
     expect([res.body.code, res.body.msg]).toEqual([200, '支付成功'])
-    expect(res.body.data).toEqual({ order_pay_id: expect.any(Number), pay_no: expect.stringMatching(/^P\d{26}$/), total_price: '69.80' })
+    expect(res.body.data).toEqual({ order_pay_id: expect.any(Number), pay_no: expect.stringMatching(/^P\d{26}$/), total_price: '69.80', total: '69.80' })
     const payId = res.body.data.order_pay_id
     expect(await app.db.order_pays.findUniqueOrThrow({ where: { id: payId } })).toMatchObject({ belong_id: me.id, payment_name: 'balance', pay_status: 1, pay_time: expect.any(Date) })
     expect((await app.db.order_pay_orders.findMany({ where: { order_pay_id: payId }, orderBy: { order_id: 'asc' } })).map((l) => l.order_id)).toEqual(ids)

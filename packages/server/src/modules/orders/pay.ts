@@ -43,7 +43,7 @@ async function checkPayPassword(app: Infra, ctx: RequestContext, stored: string 
 
 type PayableOrder = { id: number; order_status: number; total_price: DecimalLike; order_name: string }
 
-type SoldLine = { goods_id: number; store_id: number; buy_num: number }
+export type SoldLine = { goods_id: number; store_id: number; buy_num: number }
 
 /** The caller's pay password, and orders among `ids` (404 unless all are theirs) with their totals and lines — lines
  *  never change once written, so they need no second read — in one plain read, outside any transaction. */
@@ -90,7 +90,7 @@ class PastDeadline extends Error {
 
 /** goods_sale += quantity for the orders' lines, one counter update per goods in id order (stock's lock order), sent
  *  together; answers the goods and stores touched. */
-async function countSales(tx: Tx, lines: SoldLine[]) {
+export async function countSales(tx: Tx, lines: SoldLine[]) {
   const sold = new Map<number, number>()
   for (const l of lines) sold.set(l.goods_id, (sold.get(l.goods_id) ?? 0) + l.buy_num)
   const goodsIds = [...sold.keys()].sort((a, b) => a - b)
@@ -98,7 +98,7 @@ async function countSales(tx: Tx, lines: SoldLine[]) {
   return { goodsIds, storeIds: [...new Set(lines.map((l) => l.store_id))] }
 }
 
-export async function payOrders(app: Infra, ctx: RequestContext, key: string, body: PayBody): Promise<PayAnswer> {
+export async function payOrders(app: Infra, ctx: RequestContext, key: string, body: Omit<PayBody, 'device'>): Promise<PayAnswer> {
   if (body.payment_name !== 'balance') throw invalid({ payment_name: translate(ctx.locale, 'valid.paymentUnavailable') })
   const userId = ctx.actor!.id
   const ids = [...new Set(body.order_id)].sort((a, b) => a - b)
@@ -131,7 +131,7 @@ export async function payOrders(app: Infra, ctx: RequestContext, key: string, bo
     // An order's total and name never change once written, as its lines: the payment row's figures hold.
     const { name, cents: total } = priced(orders)
     if (total !== planned.cents || name !== planned.name) throw new Error(`orders ${ids.join(',')} changed between the read and the locks`)
-    const answer = { order_pay_id: pay.id, pay_no: pay.pay_no, total_price: fromCents(total) }
+    const answer = { order_pay_id: pay.id, pay_no: pay.pay_no, total_price: fromCents(total), total: fromCents(total) }
     // What follows depends only on the payment's id: sent together and run in the order sent; any refusal rolls the
     // whole unit back.
     const [, , touched] = await Promise.all([

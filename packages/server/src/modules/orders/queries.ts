@@ -3,6 +3,7 @@
 import { ORDER_REFUND_STATUS, ORDER_STATUS, decimalToCents, fromCents, sumCents } from '@qshop/shared'
 import { PAYMENT_NAMES } from '@qshop/shared/schemas/orderQueries'
 import type { CheckAnswer, OrderCounts, OrderListQuery, PaymentName } from '@qshop/shared/schemas/orderQueries'
+import { readyGateways } from '../../adapters/payment/config.ts'
 import type { Infra } from '../../core/infra.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
 import { notFound } from '../../core/errors.ts'
@@ -36,9 +37,10 @@ async function ownOrders<S extends Prisma.ordersSelect>(app: Infra, userId: numb
 
 /** The pay page's summary (PayInfo on the wire). */
 export async function payInfo(app: Infra, userId: number, ids: number[]) {
-  const [orders, user] = await Promise.all([
+  const [orders, user, ready] = await Promise.all([
     ownOrders(app, userId, ids, { order_no: true, total_price: true, order_status: true, pay_deadline: true, store: { select: { store_name: true } } }),
     app.db.users.findUniqueOrThrow({ where: { id: userId }, select: { money: true, pay_password: true } }),
+    readyGateways(app) as Promise<string[]>,
   ])
   const unpaid = orders.filter((o) => o.order_status === ORDER_STATUS.UNPAID)
   return {
@@ -46,7 +48,7 @@ export async function payInfo(app: Infra, userId: number, ids: number[]) {
     total_price: fromCents(sumCents(unpaid.map((o) => decimalToCents(o.total_price)))),
     balance: user.money.toFixed(2),
     has_pay_password: user.pay_password !== null,
-    payments: PAYMENT_NAMES.map((name: PaymentName) => ({ name, enabled: name === 'balance' })),
+    payments: PAYMENT_NAMES.map((name: PaymentName) => ({ name, enabled: name === 'balance' || ready.includes(name) })),
   }
 }
 

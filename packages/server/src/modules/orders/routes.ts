@@ -9,13 +9,27 @@ import { requestContext } from '../../core/context.ts'
 import { idempotencyKeyOf } from '../../core/idempotency.ts'
 import { orderCancelJob } from './cancelJob.ts'
 import { payOrders } from './pay.ts'
+import { closeOpenPayments, payOrdersByGateway } from './gatewayPay.ts'
+import { payQueryJob } from './payQuery.ts'
+import { lateRefundJob } from './lateRefund.ts'
+import type { Infra } from '../../core/infra.ts'
+import type { RequestContext } from '../../core/context.ts'
+import type { PayBody } from '@qshop/shared/schemas/orderQueries'
 import { checkPaid, listOrders, orderCounts, orderDetail, payInfo } from './queries.ts'
 
 const tags = ['orders']
 
+/** A balance payment closes the gateway orders opened for the same orders first: none of them can take money after. */
+async function payByBalance(app: Infra, ctx: RequestContext, key: string, body: PayBody) {
+  const ids = [...new Set(body.order_id)]
+  const own = await app.db.orders.count({ where: { id: { in: ids }, user_id: ctx.actor!.id } })
+  if (own === ids.length) await closeOpenPayments(app, ctx.actor!.id, ids)
+  return payOrders(app, ctx, key, body)
+}
+
 const orders: AppModule = {
   name: 'orders',
-  jobs: [orderCancelJob],
+  jobs: [orderCancelJob, payQueryJob, lateRefundJob],
   storefront: async (app) => {
     app.get('/user/order/pay_info', { schema: { querystring: payInfoQuery, tags, summary: "The pay page: own orders, what paying takes, balance and methods" } }, async (req) =>
       ok(req, await payInfo(app, req.actor!.id, req.query.order_id)),
@@ -23,10 +37,18 @@ const orders: AppModule = {
     app.post(
       '/user/order/pay',
       {
-        schema: { body: payBody, tags, summary: 'Pay own unpaid orders by balance with the pay password; header Idempotency-Key required; answers {order_pay_id, pay_no, total_price}' },
+        schema: {
+          body: payBody, tags,
+          summary: 'Pay own unpaid orders by balance (pay password) or through wechat / alipay (device web: a QR code, wap: a phone redirect); header Idempotency-Key required; answers {pay_no, total, code_url?|h5_url?|qr_code?|pay_url?}',
+        },
         config: { rateLimit: 'money' },
       },
-      async (req) => ok(req, await payOrders(app, requestContext(req), idempotencyKeyOf(req, true), req.body), 'msg.paid'),
+      async (req) => {
+        const ctx = requestContext(req)
+        const key = idempotencyKeyOf(req, true)
+        if (req.body.payment_name !== 'balance') return ok(req, await payOrdersByGateway(app, ctx, key, req.body), 'msg.payStarted')
+        return ok(req, await payByBalance(app, ctx, key, req.body), 'msg.paid')
+      },
     )
     app.post(
       '/user/order/check',

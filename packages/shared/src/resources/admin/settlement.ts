@@ -3,7 +3,7 @@
 import { LEDGER_ACCOUNT_DICT, READ_ONLY_BUTTONS, ledgerFields, settlementFields } from '../seller/settlement.ts'
 import { LEDGER_OWNER } from '../../ledger.ts'
 import { PAYMENT_NAMES } from '../../schemas/orderQueries.ts'
-import { PAY_STATUS } from '../../states.ts'
+import { LATE_REFUND, PAY_STATUS } from '../../states.ts'
 import { defineResource, type Dict } from '../../resource.ts'
 
 const STORES_DICT: Dict = { url: '/Admin/stores?isAll=1', labelKey: 'store_name', valueKey: 'id' }
@@ -15,6 +15,13 @@ const PAYMENT_DICT: Dict = PAYMENT_NAMES.map((name) => ({ label: `fields.payment
 const PAY_STATUS_DICT: Dict = [
   { label: 'fields.pay_status_unpaid', value: PAY_STATUS.UNPAID },
   { label: 'fields.pay_status_paid', value: PAY_STATUS.PAID },
+  { label: 'fields.pay_status_closed', value: PAY_STATUS.CLOSED },
+]
+/** A gateway payment that arrived for orders no longer payable, going back in full (modules/orders/lateRefund.ts). */
+const LATE_REFUND_DICT: Dict = [
+  { label: 'fields.late_refund_none', value: LATE_REFUND.NONE },
+  { label: 'fields.late_refund_refunding', value: LATE_REFUND.REFUNDING },
+  { label: 'fields.late_refund_refunded', value: LATE_REFUND.REFUNDED },
 ]
 const PAY_KIND_DICT: Dict = [
   { label: 'fields.pay_kind_order', value: 0 },
@@ -63,6 +70,11 @@ export const orderPays = defineResource({
     balance: { label: 'fields.pay_balance', column: { type: 'money' } },
     belong_id: { label: 'fields.pay_user_id', column: { type: 'text' }, filter: ['eq'], filterAs: 'int' },
     device: { label: 'fields.pay_device', column: false },
+    late_refund_status: {
+      label: 'fields.late_refund_status', column: { type: 'dict_tags', dict: LATE_REFUND_DICT }, filter: ['eq'], filterAs: 'int', search: 'select',
+      form: { type: 'select', dict: LATE_REFUND_DICT },
+    },
+    late_refund_no: { label: 'fields.late_refund_no', column: false },
     pay_time: { label: 'fields.pay_time', column: { type: 'text' } },
     created_at: { label: 'fields.created_at', column: { type: 'text' }, filter: ['between', 'gte', 'lte'], search: 'daterange', sortable: true },
   },

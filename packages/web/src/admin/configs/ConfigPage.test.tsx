@@ -25,25 +25,22 @@ const WEB = {
 
 const PAY = {
   wechat: {
+    enabled: true,
     app_id: 'wxapp',
-    mp_app_id: '',
-    mini_app_id: '',
-    secret: '******wxse',
-    app_secret: '',
     mch_id: '1600',
-    key: '******mkey',
-    mch_private_key_path: '',
-    mch_public_key_path: '',
-    notify_url: 'https://shop.test/notify/wechat',
+    api_v3_key: '******mkey',
+    mch_serial_no: 'SERIAL',
+    mch_private_key: '******',
+    platform_public_key: '',
+    platform_public_key_id: 'PUB_KEY_ID_1',
+    api_base: 'https://api.mch.weixin.qq.com',
   },
   alipay: {
+    enabled: false,
     app_id: '2021',
-    app_private_key_path: '',
-    app_public_cert_path: '',
-    alipay_public_cert_path: '',
-    alipay_root_cert_path: '',
-    notify_url: '',
-    return_url: '',
+    app_private_key: '',
+    alipay_public_key: '',
+    gateway: 'https://openapi.alipay.com/gateway.do',
   },
 };
 
@@ -84,7 +81,7 @@ describe('the config page', () => {
     const alipay = screen.getByRole('group', { name: label('fields.pay_alipay') });
     expect(within(wechat).getByLabelText(label('fields.pay_wechat_app_id'))).toHaveValue('wxapp');
     expect(within(alipay).getByLabelText(label('fields.pay_alipay_app_id'))).toHaveValue('2021');
-    const key = within(wechat).getByLabelText(label('fields.pay_wechat_key'));
+    const key = within(wechat).getByLabelText(label('fields.pay_wechat_api_v3_key'));
     expect(key).toHaveAttribute('type', 'password');
     expect(key).toHaveValue('');
     expect(key).toHaveAttribute('placeholder', '******mkey');
@@ -141,14 +138,14 @@ describe('the config page', () => {
     const requests = await renderGroup('pay', PAY);
     const wechat = screen.getByRole('group', { name: label('fields.pay_wechat') });
     const alipay = screen.getByRole('group', { name: label('fields.pay_alipay') });
-    await userEvent.type(within(wechat).getByLabelText(label('fields.pay_wechat_key')), 'new-merchant-key');
-    await userEvent.type(within(alipay).getByLabelText(label('fields.pay_alipay_return_url')), 'https://shop.test/paid');
+    await userEvent.type(within(wechat).getByLabelText(label('fields.pay_wechat_api_v3_key')), 'new-merchant-key-0123456789abcde');
+    await userEvent.type(within(alipay).getByLabelText(label('fields.pay_alipay_app_id')), '9');
     await userEvent.click(saveButton());
     await waitFor(() => expect(puts(requests)).toHaveLength(1));
     const sent = body(puts(requests)[0]);
     expect(Object.keys(sent).sort()).toEqual(['alipay', 'wechat']);
-    expect(JSON.parse(sent.wechat)).toEqual({ key: 'new-merchant-key' });
-    expect(JSON.parse(sent.alipay)).toEqual({ return_url: 'https://shop.test/paid' });
+    expect(JSON.parse(sent.wechat)).toEqual({ api_v3_key: 'new-merchant-key-0123456789abcde' });
+    expect(JSON.parse(sent.alipay)).toEqual({ app_id: '20219' });
   });
 
   it('shows the server field errors on the fields, in sections too', async () => {

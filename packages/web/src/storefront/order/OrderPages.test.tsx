@@ -162,9 +162,9 @@ describe('the payment page', () => {
     expect(await screen.findByTestId('pay-total')).toHaveTextContent('￥165.50');
     expect(sent('/api/user/order/pay_info')[0].url.searchParams.get('order_id')).toBe('41,42');
     expect(screen.getAllByTestId('pay-order')).toHaveLength(2);
-    expect(screen.getByRole('radio', { name: /WeChat Pay/ })).toBeDisabled();
-    expect(screen.getByRole('radio', { name: /Alipay/ })).toBeDisabled();
-    expect(screen.getAllByText('Coming soon')).toHaveLength(2);
+    // Gateways the platform has not enabled are not offered.
+    expect(screen.queryByRole('radio', { name: /WeChat Pay/ })).toBeNull();
+    expect(screen.queryByRole('radio', { name: /Alipay/ })).toBeNull();
     expect(screen.getByTestId('pay-countdown')).toHaveTextContent(/^Please pay within/);
 
     await user.click(screen.getByRole('button', { name: 'Pay ￥165.50' }));
@@ -222,6 +222,30 @@ describe('the payment page', () => {
     expect(screen.getByText('Not enough balance')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay ￥165.50' })).toBeDisabled();
   });
+
+  it('pays by WeChat Pay: the QR code drawn in the page, the amount, polling until paid, then the success page', async () => {
+    const user = userEvent.setup();
+    info = payInfo({ payments: [{ name: 'balance', enabled: true }, { name: 'wechat', enabled: true }, { name: 'alipay', enabled: false }] });
+    let checks = 0;
+    requests = stubApi((request) => {
+      if (request.url.pathname === '/api/user/order/pay_info') return info;
+      if (request.url.pathname === '/api/user/order/pay') return { pay_no: 'P9', total: '165.50', code_url: 'weixin://wxpay/bizpayurl?pr=abc' };
+      if (request.url.pathname === '/api/user/order/check') return { paid: ++checks >= 2, orders: [] };
+      return null;
+    });
+    const view = renderPage('/order/pay/:params', OrderPayPage, orderPayPath([41, 42]));
+    await screen.findByTestId('pay-total');
+    expect(screen.queryByRole('radio', { name: /Alipay/ })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: /WeChat Pay/ }));
+    await user.click(screen.getByRole('button', { name: 'Pay ￥165.50 with WeChat Pay' }));
+    expect(await screen.findByRole('img', { name: 'QR code to pay ￥165.50' })).toHaveAttribute('src', expect.stringMatching(/^data:image\/png;base64,/));
+    expect(screen.getByText('Scan the QR code with WeChat to pay')).toBeInTheDocument();
+    const [opened] = sent('/api/user/order/pay');
+    expect(Object.fromEntries(opened.body)).toEqual({ order_id: '41,42', payment_name: 'wechat', device: 'web' });
+    expect(opened.headers.get('Idempotency-Key')).toBeTruthy();
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/order/success'), { timeout: 8000 });
+    expect(sent('/api/user/order/check').length).toBeGreaterThanOrEqual(2);
+  }, 15000);
 
   it('offers nothing to pay when the orders were paid or cancelled meanwhile', async () => {
     info = payInfo({ orders: payInfo().orders.map((o) => ({ ...o, order_status: o.id === 41 ? 2 : 0 })) });

@@ -1,6 +1,8 @@
 // /order/pay/{params}: pays the orders the address names (GET /api/user/order/pay_info, POST /api/user/order/pay).
-// Balance is the one method today: the pay password is asked for, or a link leads to setting one; WeChat Pay and
-// Alipay show as coming soon. The time left comes from the earliest payment deadline. Paid, it goes to /order/success.
+// Balance asks for the pay password (or leads to setting one); WeChat Pay and Alipay, when the platform enabled them,
+// open the gateway's payment (GatewayPay.tsx: a QR code and polling on a computer, the gateway's page on a phone); a
+// gateway not enabled is not offered. The time left comes from the earliest payment deadline. Paid, it goes to
+// /order/success.
 // Each payment attempt carries its own Idempotency-Key, kept while the attempt's outcome is unknown (no answer, a
 // server error): paying again then repeats that attempt, and the server answers its outcome instead of paying twice.
 // Once the server has refused an attempt, the next one gets a new key.
@@ -22,6 +24,7 @@ import { decodePayParams } from './orderParams';
 import { refusalMessage } from './refusal';
 import { balanceCovers, payableOrders, payableTotal, paymentChoices } from './payModel';
 import type { PayAnswer, PayInfo } from './types';
+import { GatewayPay, type GatewayName } from './GatewayPay';
 
 /** The server answered the attempt (a refusal): it did not pay, so the next attempt is a new one. */
 const answered = (error: unknown) => error instanceof ApiError && error.status < 500 && (error.kind === 'code' || error.kind === 'http');
@@ -65,6 +68,7 @@ function Payment({ ids }: { ids: number[] }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
+  const [method, setMethod] = useState<'balance' | GatewayName>('balance');
 
   if (!info.data) {
     if (!info.failed) return <LoadingOverlay visible />;
@@ -134,9 +138,9 @@ function Payment({ ids }: { ids: number[] }) {
           <Title order={5} mb="sm">
             {to('pay.method')}
           </Title>
-          <Radio.Group value="balance" aria-label={to('pay.method')}>
+          <Radio.Group value={method} onChange={(value) => setMethod(value as typeof method)} aria-label={to('pay.method')}>
             <Stack gap="sm">
-              {paymentChoices(data).map(({ name, enabled }) => (
+              {paymentChoices(data).filter(({ name, enabled }) => enabled || name === 'balance').map(({ name, enabled }) => (
                 <Radio
                   key={name}
                   value={name}
@@ -148,19 +152,18 @@ function Payment({ ids }: { ids: number[] }) {
                         <Text size="sm" c="dimmed" data-testid="pay-balance">
                           {to('pay.balanceLeft', { amount: yuan(data.balance) })}
                         </Text>
-                      ) : (
-                        !enabled && (
-                          <Badge size="xs" color="gray" variant="light">
-                            {to('pay.comingSoon')}
-                          </Badge>
-                        )
-                      )}
+                      ) : null}
                     </Group>
                   }
                 />
               ))}
             </Stack>
           </Radio.Group>
+          {method !== 'balance' ? (
+            <Stack mt="md">
+              <GatewayPay key={method} ids={payable.map((o) => o.id)} name={method} total={total} onRefused={info.reload} />
+            </Stack>
+          ) : (
           <Stack gap="sm" mt="md" maw={360}>
             {!covered && <Alert color="orange">{to('pay.insufficient')}</Alert>}
             {data.has_pay_password ? (
@@ -193,6 +196,7 @@ function Payment({ ids }: { ids: number[] }) {
               {to('pay.submit', { amount: yuan(total) })}
             </Button>
           </Stack>
+          )}
         </Paper>
       )}
     </Stack>
