@@ -182,6 +182,8 @@ const zh = {
   'page.store': '店铺',
   'page.storeGoods': '{name}的商品',
   'page.categoryGoods': '{name}商品',
+  'page.login': '登录',
+  'page.register': '注册',
 }
 
 export type MessageKey = keyof typeof zh
@@ -361,6 +363,8 @@ const en: Record<MessageKey, string> = {
   'page.store': 'Store',
   'page.storeGoods': 'Goods of {name}',
   'page.categoryGoods': '{name} goods',
+  'page.login': 'Log in',
+  'page.register': 'Register',
 }
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-cn': zh, en }
