@@ -70,9 +70,9 @@ describe('docker/nginx.conf', () => {
     const pages = [...conf.matchAll(/location ~ (\S+) \{\s*proxy_pass \$api;\s*\}/g)].map((m) => new RegExp(m[1]))
     expect(pages).toHaveLength(2)
     const matches = (uri: string) => pages.some((re) => re.test(uri))
-    const toApi = ['/goods/1', '/goods/42/', '/store/7', '/store/join', '/stores', '/stores/', '/s', '/s/', '/s/eyJrZXl3b3JkcyI6IngifQ==', '/s/ab/cd+ef=']
+    const toApi = ['/goods/1', '/goods/42/', '/store/7', '/store/join', '/stores', '/stores/', '/s', '/s/', '/s/eyJrZXl3b3JkcyI6IngifQ==', '/s/ab/cd+ef=', '/login', '/register']
     for (const uri of toApi) expect(matches(uri), uri).toBe(true)
-    for (const uri of ['/goods', '/goods/1/reviews', '/assets/goods/1', '/store/1/x', '/search', '/sx', '/user/orders', '/carts', '/Admin/login']) expect(matches(uri), uri).toBe(false)
+    for (const uri of ['/goods', '/goods/1/reviews', '/assets/goods/1', '/store/1/x', '/search', '/sx', '/user/orders', '/carts', '/Admin/login', '/Seller/login', '/login/x']) expect(matches(uri), uri).toBe(false)
   })
 
   test('hashed build files go out as the build’s gzip copies, cached as long as the api caches them, never as the entry page', () => {
@@ -238,7 +238,7 @@ describe.skipIf(!nginx && !process.env.CI)('a running nginx with docker/nginx.co
     const security = helmetHeaders(APP_SECURITY_HEADERS)
     for (const [url, copy, status] of [
       ['/', 'api copy', 200], ['/goods/12', 'api copy', 404], ['/goods/12/', 'api copy', 404], ['/goods/12?sku=3', 'api copy', 404], ['/store/9', 'api copy', 404],
-      ['/stores', 'api copy', 200], ['/s', 'api copy', 200], ['/s/goods/1', 'api copy', 200], ['/s/eyJjbGFzc19pZCI6M30%3D', 'api copy', 200], ['/store/join', 'api copy', 200],
+      ['/stores', 'api copy', 200], ['/s', 'api copy', 200], ['/s/goods/1', 'api copy', 200], ['/s/eyJjbGFzc19pZCI6M30%3D', 'api copy', 200], ['/store/join', 'api copy', 200], ['/login', 'api copy', 200],
       ['/goods', 'nginx copy', 200], ['/goods/12/reviews', 'nginx copy', 200], ['/carts', 'nginx copy', 200], ['/Admin/login', 'nginx copy', 200],
     ] as const) {
       const answer = await get(url)

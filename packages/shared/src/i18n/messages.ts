@@ -213,6 +213,8 @@ const zh = {
   'msg.integralGoodsHasOrders': '该积分商品已有兑换订单，不能删除，可将其下架',
   'valid.integralClass': '积分分类不存在',
   'ledger.platform_coupon': '平台优惠券补贴',
+  'page.login': '登录',
+  'page.register': '注册',
 }
 
 export type MessageKey = keyof typeof zh
@@ -421,6 +423,8 @@ const en: Record<MessageKey, string> = {
   'msg.integralGoodsHasOrders': 'This points goods has orders and cannot be deleted; take it off the shelf instead.',
   'valid.integralClass': 'The points category does not exist.',
   'ledger.platform_coupon': 'Platform coupon subsidy',
+  'page.login': 'Log in',
+  'page.register': 'Register',
 }
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-cn': zh, en }

@@ -125,7 +125,8 @@ export default function HomeLayout() {
             {site?.logo ? (
               <img src={site.logo} alt={site.web_name ?? 'logo'} width={LOGO_MAX_WIDTH} height={LOGO_HEIGHT} />
             ) : (
-              <img src={logoUrl} alt={site?.web_name ?? 'logo'} width={LOGO_HEIGHT} height={LOGO_HEIGHT} />
+              // The site's name beside it names the link.
+              <img src={logoUrl} alt="" width={LOGO_HEIGHT} height={LOGO_HEIGHT} />
             )}
             {!site?.logo && (
               <Text fw={700} size="xl" truncate className={classes.siteName}>

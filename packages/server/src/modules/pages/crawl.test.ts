@@ -35,7 +35,7 @@ describe('robots.txt', () => {
     for (const path of ['/Admin/', '/Seller/', '/user', '/carts', '/order/', '/api/']) expect(lines).toContain(`Disallow: ${path}`)
     // The storefront's pages stay open to them.
     const disallowed = lines.filter((l) => l.startsWith('Disallow: ')).map((l) => l.slice('Disallow: '.length))
-    for (const page of ['/', '/goods/1', '/store/3', '/stores', `/s/${encodeURIComponent('eyJjbGFzc19pZCI6M30=')}`]) expect(disallowed.filter((d) => page.startsWith(d)), page).toEqual([])
+    for (const page of ['/', '/goods/1', '/store/3', '/stores', '/login', '/register', `/s/${encodeURIComponent('eyJjbGFzc19pZCI6M30=')}`]) expect(disallowed.filter((d) => page.startsWith(d)), page).toEqual([])
     expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`)
   })
 })

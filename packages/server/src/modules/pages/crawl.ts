@@ -14,8 +14,9 @@ const CACHE_SECONDS = 3600
 export const SITEMAP_KINDS = ['goods', 'stores', 'categories'] as const
 export type SitemapKind = (typeof SITEMAP_KINDS)[number]
 
-/** Pages no crawler should index: back offices, the shopper's own pages, the cart and the order steps, the API. */
-const DISALLOWED = ['/Admin/', '/Seller/', '/user', '/carts', '/order/', '/login', '/register', '/forget_password', '/store/join', '/store/step_', '/api/']
+/** Pages no crawler should index: back offices, the shopper's own pages, the cart and the order steps, the store
+ *  application, the API. The login and register pages stay open: a shopper may search for them. */
+const DISALLOWED = ['/Admin/', '/Seller/', '/user', '/carts', '/order/', '/forget_password', '/store/join', '/store/step_', '/api/']
 
 export function robotsTxt(origin: string): string {
   return ['User-agent: *', ...DISALLOWED.map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n')

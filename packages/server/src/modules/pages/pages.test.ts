@@ -219,5 +219,9 @@ describe('home, category and search pages', () => {
     expect(link(html, 'canonical')).toBe('')
     expect(title((await page('/s')).html)).toBe('搜索 - QShop 多商户商城')
     expect(title((await page('/stores')).html)).toBe('店铺街 - QShop 多商户商城')
+    const login = (await page('/login?redirect=%2Fuser')).html
+    expect([title(login), link(login, 'canonical')]).toEqual(['登录 - QShop 多商户商城', 'https://shop.example.com/login'])
+    expect(meta(login, 'description')).toBeTruthy()
+    expect(title((await page('/register?lang=en')).html)).toBe('Register - QShop 多商户商城')
   })
 })

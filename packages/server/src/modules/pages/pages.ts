@@ -150,6 +150,8 @@ async function searchPage(ctx: Ctx, raw: string | undefined): Promise<Found> {
   return { status: 200, head: { ...base, noindex: raw !== undefined && raw !== '' } }
 }
 
+/** The account pages a shopper may land on from a search: a title and the site's description. */
+const ACCOUNT_PAGES: Record<string, MessageKey> = { '/login': 'page.login', '/register': 'page.register' }
 const GOODS = /^\/goods\/([^/]+)\/?$/
 const STORE = /^\/store\/([^/]+)\/?$/
 const SEARCH = /^\/s(?:\/([^/]*))?\/?$/
@@ -168,6 +170,8 @@ async function route(ctx: Ctx, path: string): Promise<Found | null> {
     }
   }
   if (path === '/stores' || path === '/stores/') return { status: 200, head: { title: titled(ctx, t(ctx, 'page.stores')), description: ctx.siteDescription, path: '/stores' } }
+  const account = ACCOUNT_PAGES[path.replace(/\/$/, '')]
+  if (account) return { status: 200, head: { title: titled(ctx, t(ctx, account)), description: ctx.siteDescription, path: path.replace(/\/$/, '') } }
   const goods = GOODS.exec(path)
   if (goods) {
     const id = idParam.safeParse({ id: goods[1] })

@@ -41,7 +41,7 @@ function StoreGoods({ storeId }: { storeId: number }) {
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
-        <Title order={4}>{tc('storePage.goods')}</Title>
+        <Title order={3} size="h4">{tc('storePage.goods')}</Title>
         <Group gap="sm">
           <form onSubmit={search} role="search">
             <Group gap={0}>
@@ -145,7 +145,7 @@ export default function StorePage() {
       </Paper>
       {store.best_sellers.length > 0 && (
         <Paper withBorder p="md">
-          <Title order={4} mb="sm">
+          <Title order={3} size="h4" mb="sm">
             {tc('storePage.bestSellers')}
           </Title>
           <GoodsGrid goods={store.best_sellers} cols={6} />

@@ -31,7 +31,7 @@ function GoodsFavorite({ goods }: { goods: GoodsCardData }) {
   return (
     <Group wrap="nowrap" gap="sm" flex={1} miw={0}>
       {goods.goods_master_image ? (
-        <Image src={goods.goods_master_image} w={64} h={64} fit="cover" alt={goods.goods_name} />
+        <Image src={goods.goods_master_image} w={64} h={64} fit="cover" alt="" />
       ) : (
         <IconPhoto size={64} color="var(--mantine-color-gray-4)" />
       )}

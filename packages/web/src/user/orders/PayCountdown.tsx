@@ -22,7 +22,7 @@ export function PayCountdown({ deadline, running, passed, onPassed }: {
     if (!left) onPassed?.();
   }, [left === null]);
   return (
-    <Text size="sm" c={left ? 'orange.9' : 'red.9'} data-testid="pay-countdown">
+    <Text size="sm" c={left ? '#b8400c' : 'red.9'} data-testid="pay-countdown">
       {left ? running(formatTimeLeft(left)) : passed}
     </Text>
   );
