@@ -72,7 +72,6 @@ function userCentreRoutes(): RouteObject[] {
     ['integral', 'route.integralLog'],
     ['integral_order', 'route.integralOrder'],
     ['coupons', 'route.coupons'],
-    ['distribution_users', 'route.distributionUsers'],
     ['article/:name', 'route.article'],
   ];
   return [
@@ -96,6 +95,7 @@ function userCentreRoutes(): RouteObject[] {
     page('frozen_money', 'route.frozenMoney', 'user/funds/MoneyLogPage', () => import('./user/funds/MoneyLogPage')),
     page('cashes', 'route.cashes', 'user/funds/CashesPage', () => import('./user/funds/CashesPage')),
     page('distribution', 'route.distribution', 'user/funds/DistributionPage', () => import('./user/funds/DistributionPage')),
+    page('distribution_users', 'route.distributionUsers', 'user/funds/DistributionPage', () => import('./user/funds/DistributionPage')),
     page('distribution_logs', 'route.distributionLogs', 'user/funds/DistributionLogsPage', () => import('./user/funds/DistributionLogsPage')),
     ...placeholders.map(([path, titleKey]) => placeholder(titleKey, path)),
   ];
