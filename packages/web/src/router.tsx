@@ -70,7 +70,6 @@ function userCentreRoutes(): RouteObject[] {
     ['info', 'route.info'],
     ['oauth', 'route.oauth'],
     ['coupons', 'route.coupons'],
-    ['distribution_users', 'route.distributionUsers'],
     ['article/:name', 'route.article'],
   ];
   return [
@@ -94,6 +93,7 @@ function userCentreRoutes(): RouteObject[] {
     page('frozen_money', 'route.frozenMoney', 'user/funds/MoneyLogPage', () => import('./user/funds/MoneyLogPage')),
     page('cashes', 'route.cashes', 'user/funds/CashesPage', () => import('./user/funds/CashesPage')),
     page('distribution', 'route.distribution', 'user/funds/DistributionPage', () => import('./user/funds/DistributionPage')),
+    page('distribution_users', 'route.distributionUsers', 'user/funds/DistributionPage', () => import('./user/funds/DistributionPage')),
     page('distribution_logs', 'route.distributionLogs', 'user/funds/DistributionLogsPage', () => import('./user/funds/DistributionLogsPage')),
     page('integral', 'route.integralLog', 'user/integral/IntegralLogPage', () => import('./user/integral/IntegralLogPage')),
     page('integral_order', 'route.integralOrder', 'user/integral/IntegralOrdersPage', () => import('./user/integral/IntegralOrdersPage')),

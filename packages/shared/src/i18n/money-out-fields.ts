@@ -2,6 +2,7 @@
 import type { Locale } from './messages.ts'
 
 const zh = {
+  'fields.settlement_distribution': '分销佣金',
   'fields.cash_money': '实际到账',
   'fields.cash_commission': '手续费',
   'fields.cash_amount': '提现金额',
@@ -37,6 +38,7 @@ const zh = {
 }
 
 const en: Record<keyof typeof zh, string> = {
+  'fields.settlement_distribution': 'Referral commissions',
   'fields.cash_money': 'Paid out',
   'fields.cash_commission': 'Fee',
   'fields.cash_amount': 'Amount',

@@ -42,7 +42,7 @@ describe('reading', () => {
   })
 
   test('JSON groups answer every field, with defaults for what is not stored', async () => {
-    expect((await getGroup('store')).body.data).toEqual({ goods_verify: false, cash: '0.00', commission_rate: '0.00' })
+    expect((await getGroup('store')).body.data).toEqual({ goods_verify: false, cash: '0.00', commission_rate: '0.00', cash_min: '1.00', cash_daily_limit: 3, distribution_max: '30.00' })
     await app.db.configs.deleteMany({ where: { name: 'map' } })
     expect((await getGroup('map')).body.data).toEqual({ key: '', jsapi: '', security: '' })
     const pay = (await getGroup('pay')).body.data
@@ -86,8 +86,8 @@ describe('updating', () => {
     expect((await publicSiteConfig(app)).close_reason).toBe('维护中')
 
     const store = await putGroup('store', { goods_verify: 1, cash: '2.5' })
-    expect(store.body.data).toEqual({ goods_verify: true, cash: '2.50', commission_rate: '0.00' })
-    expect(await readConfig(app, 'store')).toEqual({ goods_verify: true, cash: '2.50', commission_rate: '0.00' })
+    expect(store.body.data).toEqual({ goods_verify: true, cash: '2.50', commission_rate: '0.00', cash_min: '1.00', cash_daily_limit: 3, distribution_max: '30.00' })
+    expect(await readConfig(app, 'store')).toEqual({ goods_verify: true, cash: '2.50', commission_rate: '0.00', cash_min: '1.00', cash_daily_limit: 3, distribution_max: '30.00' })
   })
 
   test('a form-encoded body works, sections posted as JSON', async () => {

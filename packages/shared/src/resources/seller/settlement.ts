@@ -23,6 +23,7 @@ export const settlementFields = {
   total_price: money('fields.settlement_total'),
   refund_money: money('fields.settlement_refund'),
   commission_money: money('fields.settlement_commission'),
+  distribution_money: money('fields.settlement_distribution'),
   settlement_price: money('fields.settlement_price'),
   created_at: createdAt('fields.settled_at'),
 } satisfies Record<string, FieldDecl>

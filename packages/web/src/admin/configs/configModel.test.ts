@@ -26,7 +26,9 @@ describe('the config form model', () => {
     expect(values.wechat).toMatchObject({ app_id: 'wx', api_v3_key: '' });
     expect(secretPlaceholders(payFields, data)).toEqual({ 'wechat.api_v3_key': '******abcd' });
     const storeFields = configSections('store')[0].fields;
-    expect(formValuesOf(storeFields, { goods_verify: true, cash: '1.50', commission_rate: '0.00' })).toEqual({ goods_verify: 1, cash: '1.50', commission_rate: '0.00' });
+    expect(formValuesOf(storeFields, { goods_verify: true, cash: '1.50', commission_rate: '0.00', cash_min: '1.00', cash_daily_limit: 3, distribution_max: '30.00' })).toEqual({
+      goods_verify: 1, cash: '1.50', commission_rate: '0.00', cash_min: '1.00', cash_daily_limit: 3, distribution_max: '30.00',
+    });
   });
 
   it('sends what changed and typed-in secrets only', () => {

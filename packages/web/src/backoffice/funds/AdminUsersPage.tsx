@@ -14,9 +14,10 @@ import { showFieldErrors } from '../../utils/formErrors';
 import { notifySuccess } from '../../utils/notify';
 import { required } from '../../utils/validators';
 
-type Adjusting = { row: Row; reload: () => void };
+export type Adjusting = { row: Row; reload: () => void };
 
-function AdjustDialog({ adjusting, onClose }: { adjusting: Adjusting | null; onClose: () => void }) {
+/** The adjustment of a user's (balance, frozen funds, points) or a store's (balance, frozen funds) funds. */
+export function AdjustDialog({ kind = 'users', adjusting, onClose }: { kind?: 'users' | 'stores'; adjusting: Adjusting | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { t: tf } = useTranslation(undefined, { keyPrefix: 'funds' });
   const [key] = useState(newIdempotencyKey);
@@ -29,7 +30,7 @@ function AdjustDialog({ adjusting, onClose }: { adjusting: Adjusting | null; onC
     if (!adjusting) return;
     setSaving(true);
     try {
-      await api.post(`/Admin/users/${adjusting.row.id}/money`, values, { headers: { 'Idempotency-Key': key } });
+      await api.post(`/Admin/${kind}/${adjusting.row.id}/money`, values, { headers: { 'Idempotency-Key': key } });
       notifySuccess(tf('admin.adjust'));
       adjusting.reload();
       onClose();
@@ -40,7 +41,7 @@ function AdjustDialog({ adjusting, onClose }: { adjusting: Adjusting | null; onC
     }
   });
   return (
-    <Modal opened={adjusting !== null} onClose={onClose} title={tf('admin.adjustTitle', { name: String(adjusting?.row.username ?? '') })}>
+    <Modal opened={adjusting !== null} onClose={onClose} title={tf('admin.adjustTitle', { name: String(adjusting?.row.username ?? adjusting?.row.store_name ?? '') })}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Select
@@ -48,7 +49,7 @@ function AdjustDialog({ adjusting, onClose }: { adjusting: Adjusting | null; onC
             data={[
               { value: '0', label: tf('balance') },
               { value: '1', label: tf('frozen') },
-              { value: '2', label: tf('points') },
+              ...(kind === 'users' ? [{ value: '2', label: tf('points') }] : []),
             ]}
             allowDeselect={false}
             {...form.getInputProps('is_type')}
@@ -69,16 +70,21 @@ function AdjustDialog({ adjusting, onClose }: { adjusting: Adjusting | null; onC
   );
 }
 
-export default function AdminUsersPage() {
+/** The row action opening the dialog. */
+export function AdjustButton({ row, onClick }: { row: Row; onClick: () => void }) {
   const { t: tf } = useTranslation(undefined, { keyPrefix: 'funds.admin' });
-  const [adjusting, setAdjusting] = useState<Adjusting | null>(null);
-  const action = (row: Row, reload: () => void) => (
+  return (
     <Tooltip label={tf('adjust')}>
-      <ActionIcon variant="subtle" color="blue" aria-label={`${tf('adjust')} ${String(row.username ?? row.id)}`} onClick={() => setAdjusting({ row, reload })}>
+      <ActionIcon variant="subtle" color="blue" aria-label={`${tf('adjust')} ${String(row.username ?? row.store_name ?? row.id)}`} onClick={onClick}>
         <IconScale size={16} />
       </ActionIcon>
     </Tooltip>
   );
+}
+
+export default function AdminUsersPage() {
+  const [adjusting, setAdjusting] = useState<Adjusting | null>(null);
+  const action = (row: Row, reload: () => void) => <AdjustButton row={row} onClick={() => setAdjusting({ row, reload })} />;
   return (
     <>
       <ResourcePage rowExtras={action} />
