@@ -54,6 +54,9 @@ describe('the admin', () => {
     const short = await http(app).put(`/api/Admin/integral_goods/${g.id}`).set(admin).send({ stock_delta: -7, goods_name: 'renamed' })
     expect(short.body).toMatchObject({ code: 402, msg: '库存不足' })
     expect(await app.db.integral_goods.findUniqueOrThrow({ where: { id: g.id } })).toMatchObject({ goods_stock: 6, goods_name: `gift ${keys}` })
+    // the edit form sends the change blank when the stock is left alone
+    expect((await http(app).put(`/api/Admin/integral_goods/${g.id}`).set(admin).send({ stock_delta: '', goods_subname: 'sub' })).body.code).toBe(200)
+    expect(await app.db.integral_goods.findUniqueOrThrow({ where: { id: g.id } })).toMatchObject({ goods_stock: 6, goods_subname: 'sub' })
     // the stock is never a column input
     expect((await http(app).put(`/api/Admin/integral_goods/${g.id}`).set(admin).send({ goods_stock: 99 })).status).toBe(400)
     // a goods needs an existing category

@@ -44,7 +44,7 @@ export const integralGoods = defineResource({
     goods_market_price: { label: 'fields.goods_market_price', input: zx.money({ min: 0, max: 9_999_999 }), form: { type: 'number' }, column: { type: 'money' } },
     goods_stock: { label: 'fields.goods_stock', column: { type: 'text' } },
     stock_delta: {
-      label: 'fields.integral_stock_delta', virtual: true, formOnly: true, column: false,
+      label: 'fields.integral_stock_delta', virtual: true, formOnly: true, writeOnly: true, column: false,
       input: zx.int().pipe(z.number().min(-MAX_STOCK_DELTA).max(MAX_STOCK_DELTA)), form: { type: 'number' },
     },
     goods_sale: { label: 'fields.goods_sale', column: { type: 'text' } },
