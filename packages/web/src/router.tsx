@@ -75,7 +75,6 @@ function userCentreRoutes(): RouteObject[] {
     ['integral', 'route.integralLog'],
     ['frozen_money', 'route.frozenMoney'],
     ['integral_order', 'route.integralOrder'],
-    ['coupons', 'route.coupons'],
     ['distribution', 'route.distribution'],
     ['distribution_users', 'route.distributionUsers'],
     ['distribution_logs', 'route.distributionLogs'],
@@ -84,6 +83,7 @@ function userCentreRoutes(): RouteObject[] {
   return [
     { index: true, handle: { titleKey: 'route.userHome' }, ...lazyRoute('user/UserHomePage', () => import('./user/UserHomePage')) },
     page('favorites', 'route.favorites', 'user/favorites/FavoritesPage', () => import('./user/favorites/FavoritesPage')),
+    page('coupons', 'route.coupons', 'user/coupons/UserCouponsPage', () => import('./user/coupons/UserCouponsPage')),
     page('safe', 'route.safe', 'user/safe/SafePage', () => import('./user/safe/SafePage')),
     page('safe/password', 'route.safePassword', 'user/safe/PasswordPage', () => import('./user/safe/PasswordPage')),
     page('safe/pay_password', 'route.safePayPassword', 'user/safe/PayPasswordPage', () => import('./user/safe/PayPasswordPage')),
@@ -116,6 +116,7 @@ function storefrontRoutes(): RouteObject[] {
       () => prefetch(homeRead(), homeMainImage),
     ),
     page('login', 'route.login', 'storefront/LoginPage', () => import('./storefront/LoginPage')),
+    page('coupons', 'route.couponCentre', 'storefront/coupons/CouponCentrePage', () => import('./storefront/coupons/CouponCentrePage')),
     page('register', 'route.register', 'storefront/RegisterPage', () => import('./storefront/RegisterPage')),
     page('forget_password', 'route.forgetPassword', 'storefront/ForgetPasswordPage', () => import('./storefront/ForgetPasswordPage')),
     withEarlyRead(page('s/:params?', 'route.search', 'storefront/catalog/SearchPage', () => import('./storefront/catalog/SearchPage')), (params) =>

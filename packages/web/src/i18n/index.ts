@@ -10,6 +10,8 @@ import catalogZhCn from './catalog.zh-cn.json';
 import catalogEn from './catalog.en.json';
 import shopperZhCn from './shopper.zh-cn.json';
 import shopperEn from './shopper.en.json';
+import couponsZhCn from './coupons.zh-cn.json';
+import couponsEn from './coupons.en.json';
 import ordersZhCn from './orders.zh-cn.json';
 import ordersEn from './orders.en.json';
 import reviewsZhCn from './reviews.zh-cn.json';
@@ -30,8 +32,8 @@ function applyDocumentLanguage(language: string) {
 
 void i18n.use(initReactI18next).init({
   resources: {
-    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...catalogZhCn, ...shopperZhCn, ...ordersZhCn, ...reviewsZhCn, ...fulfilZhCn, ...aftersalesZhCn } },
-    en: { translation: { ...en, ...resourceEn, ...catalogEn, ...shopperEn, ...ordersEn, ...reviewsEn, ...fulfilEn, ...aftersalesEn } },
+    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...catalogZhCn, ...shopperZhCn, ...ordersZhCn, ...reviewsZhCn, ...fulfilZhCn, ...aftersalesZhCn, ...couponsZhCn } },
+    en: { translation: { ...en, ...resourceEn, ...catalogEn, ...shopperEn, ...ordersEn, ...reviewsEn, ...fulfilEn, ...aftersalesEn, ...couponsEn } },
   },
   lng: detectLanguage(localStorage.getItem(LANGUAGE_STORAGE_KEY), browserLanguages()),
   fallbackLng: DEFAULT_LANGUAGE,
