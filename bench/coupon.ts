@@ -100,7 +100,7 @@ if (isMain(import.meta.url)) {
     })
   const floor = await startCouponFloor(config.DATABASE_URL, config.DATABASE_POOL)
   const floorOnce = (shopper: number, couponId: number) =>
-    postJson(`${floor.url}/floor/receive`, { user_id: users[shopper].id, coupon_id: couponId }).then((r) => {
+    postJson(`${floor.url}/floor/receive`, { user_id: users[shopper].id, coupon_id: couponId, limit_num: 1, end_time: '2099-01-01 00:00:00' }).then((r) => {
       if (r.status === 200) return true
       if (r.status === 409) return false
       throw new Error(`unexpected answer ${r.status}`)

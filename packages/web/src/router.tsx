@@ -69,12 +69,12 @@ function userCentreRoutes(): RouteObject[] {
   const placeholders: [string, string][] = [
     ['info', 'route.info'],
     ['oauth', 'route.oauth'],
-    ['coupons', 'route.coupons'],
     ['article/:name', 'route.article'],
   ];
   return [
     { index: true, handle: { titleKey: 'route.userHome' }, ...lazyRoute('user/UserHomePage', () => import('./user/UserHomePage')) },
     page('favorites', 'route.favorites', 'user/favorites/FavoritesPage', () => import('./user/favorites/FavoritesPage')),
+    page('coupons', 'route.coupons', 'user/coupons/UserCouponsPage', () => import('./user/coupons/UserCouponsPage')),
     page('safe', 'route.safe', 'user/safe/SafePage', () => import('./user/safe/SafePage')),
     page('safe/password', 'route.safePassword', 'user/safe/PasswordPage', () => import('./user/safe/PasswordPage')),
     page('safe/pay_password', 'route.safePayPassword', 'user/safe/PayPasswordPage', () => import('./user/safe/PayPasswordPage')),
@@ -112,6 +112,7 @@ function storefrontRoutes(): RouteObject[] {
       () => prefetch(homeRead(), homeMainImage),
     ),
     page('login', 'route.login', 'storefront/LoginPage', () => import('./storefront/LoginPage')),
+    page('coupons', 'route.couponCentre', 'storefront/coupons/CouponCentrePage', () => import('./storefront/coupons/CouponCentrePage')),
     page('register', 'route.register', 'storefront/RegisterPage', () => import('./storefront/RegisterPage')),
     page('forget_password', 'route.forgetPassword', 'storefront/ForgetPasswordPage', () => import('./storefront/ForgetPasswordPage')),
     withEarlyRead(page('s/:params?', 'route.search', 'storefront/catalog/SearchPage', () => import('./storefront/catalog/SearchPage')), (params) =>

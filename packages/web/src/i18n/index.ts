@@ -10,6 +10,8 @@ import catalogZhCn from './catalog.zh-cn.json';
 import catalogEn from './catalog.en.json';
 import shopperZhCn from './shopper.zh-cn.json';
 import shopperEn from './shopper.en.json';
+import couponsZhCn from './coupons.zh-cn.json';
+import couponsEn from './coupons.en.json';
 import ordersZhCn from './orders.zh-cn.json';
 import ordersEn from './orders.en.json';
 import reviewsZhCn from './reviews.zh-cn.json';
@@ -38,8 +40,8 @@ function applyDocumentLanguage(language: string) {
 
 void i18n.use(initReactI18next).init({
   resources: {
-    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...catalogZhCn, ...shopperZhCn, ...ordersZhCn, ...reviewsZhCn, ...fulfilZhCn, ...aftersalesZhCn, ...fundsZhCn, ...pointsZhCn } },
-    en: { translation: { ...en, ...resourceEn, ...catalogEn, ...shopperEn, ...ordersEn, ...reviewsEn, ...fulfilEn, ...aftersalesEn, ...fundsEn, ...pointsEn } },
+    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...catalogZhCn, ...shopperZhCn, ...ordersZhCn, ...reviewsZhCn, ...fulfilZhCn, ...aftersalesZhCn, ...fundsZhCn, ...pointsZhCn, ...couponsZhCn } },
+    en: { translation: { ...en, ...resourceEn, ...catalogEn, ...shopperEn, ...ordersEn, ...reviewsEn, ...fulfilEn, ...aftersalesEn, ...fundsEn, ...pointsEn, ...couponsEn } },
   },
   // A page's address in a language (`?lang=en`, the server's hreflang links, server modules/pages/head.ts) wins over
   // the stored choice, which wins over the browser's.

@@ -1,8 +1,7 @@
 // Receiving a coupon (POST /api/user/coupon/receive). A plain read first names a refusal clearly (not started,
 // expired, all taken); then one unit sends, in one round trip: the coupon's stock taken by a guarded update (inside
-// its window), the shopper's counter row made if missing and raised by a guarded update (below the coupon's limit,
-// read under the coupon row's lock the first update took), and the received row copied from the coupon. Either guard
-// missing refuses the unit: nothing is written. The coupon row's lock serialises receivers of one coupon; the counter
+// its window), the shopper's counter row made if missing and raised by a guarded update (below the coupon's limit),
+// and the received row copied from the coupon. Either guard missing refuses the unit: nothing is written. The coupon row's lock serialises receivers of one coupon; the counter
 // row keeps one shopper's receipts at its limit whatever runs in parallel (docs/checkout.md, Promotions).
 import type { Db } from '../../core/db/index.ts'
 import type { Infra } from '../../core/infra.ts'
@@ -10,7 +9,12 @@ import type { RequestContext } from '../../core/context.ts'
 import { businessError, notFound } from '../../core/errors.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
 
-type CouponRow = { id: number; stock: number; start_time: Date; end_time: Date }
+type CouponRow = {
+  id: number; store_id: number | null; name: string; money: string; use_money: string; goods_ids: string; stock: number; limit_num: number; valid_days: number
+  start_time: Date; end_time: Date
+}
+
+const DAY_MS = 86_400_000
 
 /** The shopper receiving: a sub-account (belong_id > 0) may not buy, so it receives nothing either. */
 export function shopperOf(ctx: RequestContext): number {
@@ -20,7 +24,7 @@ export function shopperOf(ctx: RequestContext): number {
 }
 
 /** Why a coupon cannot be received now, or null. */
-function refusal(coupon: CouponRow, now: Date) {
+function refusal(coupon: Pick<CouponRow, 'stock' | 'start_time' | 'end_time'>, now: Date) {
   if (coupon.end_time <= now) return 'msg.couponExpired' as const
   if (coupon.start_time > now) return 'msg.couponNotStarted' as const
   if (coupon.stock <= 0) return 'msg.couponGone' as const
@@ -30,25 +34,27 @@ function refusal(coupon: CouponRow, now: Date) {
 export async function receiveCoupon(app: Pick<Infra, 'db' | 'log' | 'queues'>, ctx: RequestContext, couponId: number): Promise<{ id: number }> {
   const userId = shopperOf(ctx)
   const db: Db = app.db
-  const [coupon] = await db.$queryRaw<CouponRow[]>`SELECT id, stock, start_time, end_time FROM coupons WHERE id = ${couponId}`
+  const [coupon] = await db.$queryRaw<CouponRow[]>`SELECT id, store_id, name, CAST(money AS CHAR) AS money, CAST(use_money AS CHAR) AS use_money, goods_ids,
+    stock, limit_num, valid_days, start_time, end_time FROM coupons WHERE id = ${couponId}`
   if (!coupon) throw notFound()
-  const now = new Date()
-  const refused = refusal(coupon, now)
+  const refused = refusal(coupon, new Date())
   if (refused) throw businessError(refused)
 
-  return runUnit(app, { label: `coupon-receive ${couponId}` }, async (tx) => {
+  // Read committed: a receive whose guarded stock update finds nothing left does not wait for, nor hold, the coupon
+  // row's lock. The stock update goes first, so this unit holds the coupon row before the foreign-key checks of the
+  // rows below ask for it (they then never wait behind another receiver's lock while holding one). The received row
+  // copies the coupon as read above: what the shopper was shown.
+  return runUnit(app, { label: `coupon-receive ${couponId}`, isolation: 'ReadCommitted' }, async (tx) => {
     const at = new Date()
+    const end = coupon.valid_days > 0 ? new Date(at.getTime() + coupon.valid_days * DAY_MS) : coupon.end_time
     const [taken, , counted, inserted] = await Promise.all([
       tx.$executeRaw`UPDATE coupons FORCE INDEX (PRIMARY) SET stock = stock - 1, updated_at = CURRENT_TIMESTAMP(3)
         WHERE id = ${couponId} AND stock > 0 AND start_time <= ${at} AND end_time > ${at}`,
       tx.$executeRaw`INSERT IGNORE INTO coupon_receivers (coupon_id, user_id, received) VALUES (${couponId}, ${userId}, 0)`,
       tx.$executeRaw`UPDATE coupon_receivers SET received = received + 1, updated_at = CURRENT_TIMESTAMP(3)
-        WHERE coupon_id = ${couponId} AND user_id = ${userId}
-          AND (received < (SELECT limit_num FROM coupons WHERE id = ${couponId}) OR (SELECT limit_num FROM coupons WHERE id = ${couponId}) = 0)`,
+        WHERE coupon_id = ${couponId} AND user_id = ${userId} AND (${coupon.limit_num} = 0 OR received < ${coupon.limit_num})`,
       tx.$insertRaw`INSERT INTO coupon_logs (name, coupon_id, user_id, store_id, money, use_money, goods_ids, status, start_time, end_time)
-        SELECT name, id, ${userId}, store_id, money, use_money, goods_ids, 0, ${at},
-          IF(valid_days > 0, ${at} + INTERVAL valid_days DAY, end_time)
-        FROM coupons WHERE id = ${couponId}`,
+        VALUES (${coupon.name}, ${couponId}, ${userId}, ${coupon.store_id}, ${coupon.money}, ${coupon.use_money}, ${coupon.goods_ids}, 0, ${at}, ${end})`,
     ])
     if (!taken) throw businessError(refusal({ ...coupon, stock: 0 }, at) ?? 'msg.couponGone')
     if (!counted) throw businessError('msg.couponLimit')

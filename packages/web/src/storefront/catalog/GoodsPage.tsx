@@ -22,6 +22,7 @@ import { orderBeforePath } from '../checkoutPath';
 import classes from './catalog.module.css';
 import { Comments } from './Comments';
 import { FavoriteButton } from './FavoriteButton';
+import { CouponOffers } from '../coupons/CouponOffers';
 import { yuan, yuanRange } from './format';
 import { GoodsCard, GoodsImage } from './GoodsCard';
 import { EmptyState, LoadFailed, isNotFound } from './LoadStates';
@@ -279,6 +280,7 @@ function PurchasePanel({ goods, onSkuImage }: { goods: GoodsDetail; onSkuImage: 
         </Button>
         <FavoriteButton kind={FAVORITE_TYPE.GOODS} outId={goods.id} initial={goods.is_fav} />
       </Group>
+      <CouponOffers query={{ goods_id: goods.id }} compact />
       {stock <= 0 && (
         <Text c="dimmed" size="sm">
           {tc('goods.soldOut')}

@@ -2,7 +2,7 @@
 // for the chosen delivery address (the default at first), one block per store with its lines, freight, discounts, total
 // and a message to the seller; then places one order per store (POST /api/user/order/create) and goes to the payment
 // page. The Idempotency-Key is made once per visit, so a retry or a second click cannot place the orders twice.
-import { Alert, Anchor, Avatar, Badge, Button, Group, Loader, LoadingOverlay, Paper, Radio, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Avatar, Badge, Button, Group, Loader, LoadingOverlay, Paper, Radio, Select, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconBuildingStore, IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,13 +14,14 @@ import { RETURN_TO_PARAM } from '../../router/returnTo';
 import { refreshCartCount } from '../cartCount';
 import { LoadFailed } from '../catalog/LoadStates';
 import { useLoad } from '../catalog/useLoad';
-import { createBody, previewBody } from './checkoutModel';
+import { createBody, previewBody, type CouponPicks } from './checkoutModel';
 import { newIdempotencyKey } from './idempotencyKey';
 import { OrderLines } from './OrderLines';
 import { refusalMessage } from './refusal';
 import { decodeBeforeParams, orderPayPath, type BeforeParams } from './orderParams';
 import { MoneyLine } from './MoneyLine';
 import type { OrderCreated, OrderPreview, StoreGroup } from './types';
+import type { UsableCoupon } from '@qshop/shared/schemas/orders';
 
 const REMARK_MAX = 255;
 
@@ -86,7 +87,25 @@ function AddressChoice({ addresses, chosen, onChoose, addPath }: { addresses: Ad
   );
 }
 
-function StoreBlock({ group, remark, onRemark }: { group: StoreGroup; remark: string; onRemark: (text: string) => void }) {
+/** A coupon picker: the usable coupons (best first) and "none"; the value is the coupon the preview applied. */
+function CouponPicker({ label, coupons, value, onPick, testId }: { label: string; coupons: UsableCoupon[]; value: number; onPick: (id: number) => void; testId: string }) {
+  const { t: to } = useTranslation(undefined, { keyPrefix: 'orders' });
+  if (!coupons.length)
+    return (
+      <Text size="sm" c="dimmed" data-testid={testId}>
+        {label}: {to('before.noUsableCoupon')}
+      </Text>
+    );
+  const data = [
+    ...coupons.map((c) => ({ value: String(c.id), label: to('before.couponOption', { name: c.name, money: c.money }) })),
+    { value: '0', label: to('before.noCoupon') },
+  ];
+  return (
+    <Select label={label} data={data} value={String(value)} onChange={(v) => v !== null && onPick(Number(v))} allowDeselect={false} size="xs" w={{ base: '100%', xs: 280 }} data-testid={testId} />
+  );
+}
+
+function StoreBlock({ group, remark, onRemark, onPick }: { group: StoreGroup; remark: string; onRemark: (text: string) => void; onPick: (couponId: number) => void }) {
   const { t: to } = useTranslation(undefined, { keyPrefix: 'orders' });
   return (
     <Paper withBorder p="md" data-testid="checkout-store" aria-label={group.store_name}>
@@ -100,6 +119,7 @@ function StoreBlock({ group, remark, onRemark }: { group: StoreGroup; remark: st
           </Anchor>
         </Group>
         <OrderLines lines={group.lines} />
+        <CouponPicker label={to('before.coupon')} coupons={group.coupons} value={group.coupon_id} onPick={onPick} testId="store-coupon" />
         <Group justify="space-between" align="flex-end" gap="md">
           <Textarea
             label={to('before.remark')}
@@ -113,6 +133,9 @@ function StoreBlock({ group, remark, onRemark }: { group: StoreGroup; remark: st
           />
           <Stack gap={2} w={{ base: '100%', xs: 200 }}>
             <MoneyLine label={to('before.freight')} amount={group.freight_money} testId="store-freight" />
+            {group.full_reduction && <MoneyLine label={to('before.fullReduction', { name: group.full_reduction.name })} amount={group.full_reduction.money} negative testId="store-full-reduction" />}
+            {toCents(group.coupon_money) > 0 && <MoneyLine label={to('before.couponSaving')} amount={group.coupon_money} negative testId="store-coupon-money" />}
+            {toCents(group.platform_coupon_money) > 0 && <MoneyLine label={to('before.platformSaving')} amount={group.platform_coupon_money} negative testId="store-platform-coupon" />}
             {toCents(group.discount_money) > 0 && <MoneyLine label={to('before.discount')} amount={group.discount_money} negative />}
             <MoneyLine label={to('before.storeTotal')} amount={group.total_price} strong testId="store-total" />
           </Stack>
@@ -129,12 +152,13 @@ function Checkout({ params }: { params: BeforeParams }) {
   const { pathname } = useLocation();
   const [addressId, setAddressId] = useState<number | null>(null);
   const [remarks, setRemarks] = useState<Record<number, string>>({});
+  const [picks, setPicks] = useState<CouponPicks>({ stores: {} });
   const [submitting, setSubmitting] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   // One key for this visit: every retry and second click repeats the same request.
   const [idempotencyKey] = useState(newIdempotencyKey);
   const addresses = useLoad('addresses', () => api.get<Address[]>('/user/addresses'));
-  const preview = useLoad(`preview:${addressId ?? 'default'}`, () => api.post<OrderPreview>('/user/order/before', previewBody(params, addressId)));
+  const preview = useLoad(`preview:${addressId ?? 'default'}:${JSON.stringify(picks)}`, () => api.post<OrderPreview>('/user/order/before', previewBody(params, addressId, picks)));
   const addPath = useMemo(() => `/user/address/form?${new URLSearchParams({ [RETURN_TO_PARAM]: pathname }).toString()}`, [pathname]);
 
   if (!preview.data) {
@@ -165,7 +189,9 @@ function Checkout({ params }: { params: BeforeParams }) {
     setSubmitting(true);
     setRefusal(null);
     try {
-      const created = await api.post<OrderCreated>('/user/order/create', createBody(params, chosen, remarks), { headers: { 'Idempotency-Key': idempotencyKey } });
+      // The coupons shown are the ones ordered: each store's and the platform's as the preview applied them.
+      const shown: CouponPicks = { stores: Object.fromEntries(summary.stores.map((s) => [s.store_id, s.coupon_id])), platform: summary.platform_coupon_id };
+      const created = await api.post<OrderCreated>('/user/order/create', createBody(params, chosen, remarks, shown), { headers: { 'Idempotency-Key': idempotencyKey } });
       if (params.ifcart) void refreshCartCount();
       void navigate(orderPayPath(created.order_id), { replace: true });
     } catch (error) {
@@ -195,8 +221,25 @@ function Checkout({ params }: { params: BeforeParams }) {
       </Paper>
       <Title order={5}>{to('before.goods')}</Title>
       {summary.stores.map((group) => (
-        <StoreBlock key={group.store_id} group={group} remark={remarks[group.store_id] ?? ''} onRemark={(text) => setRemarks((r) => ({ ...r, [group.store_id]: text }))} />
+        <StoreBlock
+          key={group.store_id}
+          group={group}
+          remark={remarks[group.store_id] ?? ''}
+          onRemark={(text) => setRemarks((r) => ({ ...r, [group.store_id]: text }))}
+          onPick={(couponId) => setPicks((p) => ({ ...p, stores: { ...p.stores, [group.store_id]: couponId } }))}
+        />
       ))}
+      {(summary.platform_coupons.length > 0 || summary.platform_coupon_id > 0) && (
+        <Paper withBorder p="md">
+          <CouponPicker
+            label={to('before.platformCoupon')}
+            coupons={summary.platform_coupons}
+            value={summary.platform_coupon_id}
+            onPick={(couponId) => setPicks((p) => ({ ...p, platform: couponId }))}
+            testId="platform-coupon"
+          />
+        </Paper>
+      )}
       <Paper withBorder p="md">
         <Stack gap="xs" align="flex-end">
           <Stack gap={2} w={{ base: '100%', xs: 280 }}>

@@ -11,6 +11,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { SizedAvatar, SizedImage } from '../../components/SizedImage';
 import { richTextHtml } from '../../resource/richText';
 import { FavoriteButton } from '../catalog/FavoriteButton';
+import { CouponOffers } from '../coupons/CouponOffers';
 import { GoodsGrid } from '../catalog/GoodsCard';
 import { EmptyState, LoadFailed, isNotFound } from '../catalog/LoadStates';
 import { Pager } from '../catalog/Pager';
@@ -143,6 +144,7 @@ export default function StorePage() {
         </Group>
         <AfterSaleService value={store.after_sale_service} />
       </Paper>
+      <CouponOffers query={{ store_id: store.id }} compact />
       {store.best_sellers.length > 0 && (
         <Paper withBorder p="md">
           <Title order={3} size="h4" mb="sm">
