@@ -2,11 +2,17 @@
 import { loadConfig } from './config.ts'
 import { buildApp } from './app.ts'
 import { registerGatewayRefunders } from './adapters/payment/config.ts'
+import { startDevSandbox } from './adapters/payment/sandbox/dev.ts'
 
 const config = loadConfig()
 const app = await buildApp(config)
 // After-sales refunds of WeChat Pay and Alipay payments go back through them (tests register theirs themselves).
 registerGatewayRefunders(app)
+// Development without real keys: the gateways are the bundled sandboxes (docs/payments.md). Never in production.
+if (config.NODE_ENV === 'development' && config.PAY_SANDBOX) {
+  const sandbox = await startDevSandbox(app)
+  if (sandbox) app.addHook('onClose', () => sandbox.stop())
+}
 // Ctrl-C reaches every process of the terminal's group, and `pnpm start` passes it on too: the first signal closes
 // the server (open requests finish, then the database, Redis and queue connections), later ones wait for that.
 let closing = false

@@ -260,7 +260,7 @@ describe('pay with an Idempotency-Key', () => {
   test('the same key twice at once: debited once, both answered the same; repeated later, the same answer, the pay password still checked', async () => {
     const ids = await twoOrders()
     const [a, b] = await Promise.all([pay(ids, me.auth, '123456', 'balance', 'attempt-1'), pay(ids, me.auth, '123456', 'balance', 'attempt-1')])
-    expect(a.body).toEqual({ code: 200, msg: '支付成功', data: { order_pay_id: expect.any(Number), pay_no: expect.any(String), total_price: '69.80' } })
+    expect(a.body).toEqual({ code: 200, msg: '支付成功', data: { order_pay_id: expect.any(Number), pay_no: expect.any(String), total_price: '69.80', total: '69.80' } })
     expect(b.body).toEqual(a.body)
     expect(await paymentRows()).toEqual({ pays: 1, links: 2, ledger: 1 })
     expect(await balanceOf(me.id)).toBe('930.20')

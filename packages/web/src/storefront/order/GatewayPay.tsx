@@ -2,7 +2,7 @@
 // (POST /api/user/order/pay); a computer shows the gateway's QR code drawn in the page, with the amount, and polls
 // POST /api/user/order/check until the orders are paid, then goes to /order/success; a phone is sent to the gateway's
 // H5 / wap page.
-import { Alert, Button, Image, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Image, Loader, Paper, Stack, Text } from '@mantine/core';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,16 @@ type Opened = { pay_no: string; total: string; code_url?: string; h5_url?: strin
 
 /** How often the page asks whether the orders are paid. */
 export const CHECK_EVERY_MS = 2000;
+
+/** The development sandbox puts the address of its "scan to pay" page in the code (nobody can scan it for real). */
+export function sandboxPage(code: string): string | null {
+  try {
+    const link = new URL(code).searchParams.get('sandbox');
+    return link && /^https?:\/\//.test(link) ? link : null;
+  } catch {
+    return null;
+  }
+}
 
 const isPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 768px)').matches === true;
 
@@ -57,6 +67,11 @@ function QrWaiting({ ids, opened, name }: { ids: number[]; opened: Opened; name:
       <Text size="xs" c="dimmed">
         {to('pay.waiting')}
       </Text>
+      {sandboxPage(text) && (
+        <Anchor href={sandboxPage(text)!} target="_blank" rel="noopener" size="sm" data-testid="pay-sandbox">
+          {to('pay.sandboxLink')}
+        </Anchor>
+      )}
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { decimalToCents, fromCents } from '@qshop/shared'
 import type { AlipayConfig } from '../alipay.ts'
 import { alipayTime } from '../alipay.ts'
 import { SandboxServer, randomToken, rsaPair, type SandboxReply, type SandboxRequest } from './http.ts'
+import { deliver, scanPage } from './page.ts'
 
 type Trade = { out_trade_no: string; total_cents: number; status: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED'; trade_no: string; notify_url: string; subject: string }
 type Refund = { out_request_no: string; out_trade_no: string; cents: number }
@@ -66,7 +67,9 @@ export class AlipaySandbox {
     return { status: 200, body: `{"${key}":${text},"sign":"${sign}"}` }
   }
 
-  private handle(r: SandboxRequest): SandboxReply {
+  private async handle(r: SandboxRequest): Promise<SandboxReply> {
+    const page = r.path.match(/^\/sandbox\/alipay\/([^/?]+)(\/pay)?$/)
+    if (page) return this.scan(decodeURIComponent(page[1]), r.method === 'POST' && Boolean(page[2]))
     const p = this.params(r)
     const method = p.method ?? ''
     if (r.method === 'GET' && method === 'alipay.trade.wap.pay') return this.wapPage(p)
@@ -113,6 +116,15 @@ export class AlipaySandbox {
     }
   }
 
+  /** The "scan to pay" page of the development sandbox; `pay`: the buyer pressed pay (the shop is notified). */
+  private async scan(payNo: string, pay: boolean): Promise<SandboxReply> {
+    const t = this.trades.get(payNo)
+    if (!t) return { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'no such trade in the sandbox' }
+    if (pay && t.status === 'WAIT_BUYER_PAY') await deliver(t.notify_url, this.pay(payNo))
+    const html = scanPage('Alipay 支付宝', payNo, fromCents(t.total_cents), t.status, t.status === 'WAIT_BUYER_PAY')
+    return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: html }
+  }
+
   private open(biz: { out_trade_no: string; total_amount: string; subject?: string }, notifyUrl: string) {
     this.trades.set(biz.out_trade_no, {
       out_trade_no: biz.out_trade_no, total_cents: decimalToCents(biz.total_amount), status: 'WAIT_BUYER_PAY',
@@ -121,11 +133,11 @@ export class AlipaySandbox {
   }
 
   /** The phone's page of a wap payment: opening it opens the trade (signed like any request). */
-  private wapPage(p: Record<string, string>): SandboxReply {
+  private wapPage(p: Record<string, string>): SandboxReply | Promise<SandboxReply> {
     if (p.__signed !== '1' || p.app_id !== this.appId) return { status: 400, headers: { 'Content-Type': 'text/plain' }, body: 'invalid signature' }
     const biz = JSON.parse(p.biz_content ?? '{}')
     if (!this.trades.has(biz.out_trade_no)) this.open(biz, p.notify_url ?? '')
-    return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: `<!doctype html><title>Alipay sandbox</title><p>SANDBOX — ${biz.subject} ¥${biz.total_amount}</p>` }
+    return this.scan(biz.out_trade_no, false)
   }
 
   /** The buyer pays: the trade succeeds (a closed one cannot) and its notification is answered (a form body). */

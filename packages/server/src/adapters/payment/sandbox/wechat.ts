@@ -6,6 +6,7 @@
 import { createCipheriv, createSign, createVerify, randomUUID } from 'node:crypto'
 import type { WechatConfig } from '../wechat.ts'
 import { SandboxServer, randomToken, rsaPair, type SandboxReply, type SandboxRequest } from './http.ts'
+import { deliver, scanPage } from './page.ts'
 
 type Trade = { out_trade_no: string; total: number; state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND'; transaction_id: string | null; notify_url: string; description: string }
 type Refund = { out_refund_no: string; out_trade_no: string; refund: number; total: number; refund_id: string; status: 'PROCESSING' | 'SUCCESS'; notify_url: string }
@@ -76,7 +77,9 @@ export class WechatSandbox {
     return ok ? null : 'signature does not verify'
   }
 
-  private handle(r: SandboxRequest): SandboxReply {
+  private async handle(r: SandboxRequest): Promise<SandboxReply> {
+    const page = r.path.match(/^\/sandbox\/wechat\/([^/?]+)(\/pay)?$/)
+    if (page) return this.scan(decodeURIComponent(page[1]), r.method === 'POST' && Boolean(page[2]))
     const refused = this.checkAuthorization(r)
     if (refused) return this.error(401, 'SIGN_ERROR', refused)
     const path = r.path.split('?')[0]
@@ -126,6 +129,15 @@ export class WechatSandbox {
       return known ? this.signed(200, this.refundResource(known)) : this.error(404, 'RESOURCE_NOT_EXISTS', 'no such refund')
     }
     return this.error(404, 'NOT_FOUND', `${r.method} ${path}`)
+  }
+
+  /** The "scan to pay" page of the development sandbox; `pay`: the buyer pressed pay (the shop is notified). */
+  private async scan(payNo: string, pay: boolean): Promise<SandboxReply> {
+    const t = this.trades.get(payNo)
+    if (!t) return { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'no such order in the sandbox' }
+    if (pay && t.state === 'NOTPAY') await deliver(t.notify_url, this.pay(payNo))
+    const html = scanPage('WeChat Pay 微信支付', payNo, (t.total / 100).toFixed(2), t.state, t.state === 'NOTPAY')
+    return { status: 200, headers: { 'Content-Type': 'text/html; charset=utf-8' }, body: html }
   }
 
   private tradeResource(t: Trade) {
