@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify'
 import { ADMIN_RESOURCES } from '@qshop/shared/resources/index'
 import { FIELD_LABELS } from '@qshop/shared/i18n/fields'
 import { CONTENT_FIELD_LABELS } from '@qshop/shared/i18n/content-fields'
+import { POINTS_FIELD_LABELS } from '@qshop/shared/i18n/points-fields'
 import { CONFIG_GROUPS, configForm } from '@qshop/shared/schemas/configs'
 import { resources as contentDecls } from '@qshop/shared/resources/admin/content'
 import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
@@ -266,7 +267,7 @@ describe('sms logs, app versions', () => {
 
 describe('declarations', () => {
   test('every content resource is registered, and every label and dictionary label has zh-cn and en texts', () => {
-    const labels = (locale: 'zh-cn' | 'en') => ({ ...FIELD_LABELS[locale], ...CONTENT_FIELD_LABELS[locale] })
+    const labels = (locale: 'zh-cn' | 'en') => ({ ...FIELD_LABELS[locale], ...CONTENT_FIELD_LABELS[locale], ...POINTS_FIELD_LABELS[locale] })
     const used = new Set<string>()
     for (const decl of contentDecls) {
       expect(ADMIN_RESOURCES[decl.name]).toBe(decl)

@@ -58,7 +58,10 @@ async function goodsPage(ctx: Ctx, id: number): Promise<Found> {
   const images = [goods.goods_master_image, ...goods.goods_images].filter(Boolean)
   const description = clip(goods.goods_subname || plainText(goods.goods_content) || goods.goods_name, DESCRIPTION_MAX)
   const url = ctx.origin + localePath(path, ctx.locale)
-  const lines = goods.skus.length ? goods.skus : [{ id: 0, sku_name: '', goods_price: goods.goods_price, goods_stock: goods.goods_stock }]
+  // What can be bought: each SKU, or the goods itself when it has none.
+  const lines = goods.skus.length
+    ? goods.skus.map((sku) => ({ id: sku.id, name: sku.sku_name, price: sku.goods_price, stock: sku.goods_stock }))
+    : [{ id: 0, name: '', price: goods.goods_price, stock: goods.goods_stock }]
   const product = {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -69,10 +72,10 @@ async function goodsPage(ctx: Ctx, id: number): Promise<Found> {
     ...(goods.brand ? { brand: { '@type': 'Brand', name: goods.brand.name } } : {}),
     offers: lines.map((line) => ({
       '@type': 'Offer',
-      ...(line.id ? { sku: String(line.id), name: line.sku_name } : {}),
-      price: line.goods_price,
+      ...(line.id ? { sku: String(line.id), name: line.name } : {}),
+      price: line.price,
       priceCurrency: 'CNY',
-      availability: `https://schema.org/${line.goods_stock > 0 ? 'InStock' : 'OutOfStock'}`,
+      availability: `https://schema.org/${line.stock > 0 ? 'InStock' : 'OutOfStock'}`,
       url,
       seller: { '@type': 'Organization', name: goods.store.store_name },
     })),
