@@ -98,13 +98,18 @@ export async function countSales(tx: Tx, lines: SoldLine[]) {
   return { goodsIds, storeIds: [...new Set(lines.map((l) => l.store_id))] }
 }
 
-export async function payOrders(app: Infra, ctx: RequestContext, key: string, body: Omit<PayBody, 'device'>): Promise<PayAnswer> {
+export async function payOrders(
+  app: Infra, ctx: RequestContext, key: string, body: Omit<PayBody, 'device'>, opts: { beforePaying?: (orderIds: number[]) => Promise<unknown> } = {},
+): Promise<PayAnswer> {
   if (body.payment_name !== 'balance') throw invalid({ payment_name: translate(ctx.locale, 'valid.paymentUnavailable') })
   const userId = ctx.actor!.id
   const ids = [...new Set(body.order_id)].sort((a, b) => a - b)
   // An order of another shopper is 404 whatever was typed: checked before the password, and again under the locks.
   const { payPassword, orders: seen, lines } = await payerAndOrders(app.db, userId, ids)
   const upgrade = await checkPayPassword(app, ctx, payPassword, body.pay_password)
+  // The right password, and the orders the caller's: what must happen first outside any unit (gatewayPay.ts closes
+  // the gateway orders opened for them).
+  await opts.beforePaying?.(ids)
   // The pay password is not part of the request a key names: a repeat may carry it retyped, and a hash of it would
   // be one guess away from it.
   const request = { area: 'order_pay', ownerId: userId, key, request: { order_id: ids, payment_name: body.payment_name } }

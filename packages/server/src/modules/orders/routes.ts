@@ -19,12 +19,10 @@ import { checkPaid, listOrders, orderCounts, orderDetail, payInfo } from './quer
 
 const tags = ['orders']
 
-/** A balance payment closes the gateway orders opened for the same orders first: none of them can take money after. */
-async function payByBalance(app: Infra, ctx: RequestContext, key: string, body: PayBody) {
-  const ids = [...new Set(body.order_id)]
-  const own = await app.db.orders.count({ where: { id: { in: ids }, user_id: ctx.actor!.id } })
-  if (own === ids.length) await closeOpenPayments(app, ctx.actor!.id, ids)
-  return payOrders(app, ctx, key, body)
+/** A balance payment closes the gateway orders opened for the same orders first, once the pay password is right:
+ *  none of them can take money after. */
+function payByBalance(app: Infra, ctx: RequestContext, key: string, body: PayBody) {
+  return payOrders(app, ctx, key, body, { beforePaying: (ids) => closeOpenPayments(app, ctx.actor!.id, ids) })
 }
 
 const orders: AppModule = {

@@ -10,6 +10,7 @@ import { tokenFor } from '../rbac/testkit.ts'
 import { createGoods, leafClasses, sellerWithStore } from '../catalog/testkit.ts'
 import { placeOrders } from '../orders/testkit.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
+import { post } from '../../core/ledger.ts'
 import { transition } from '../../core/transition.ts'
 import { WechatSandbox } from '../../adapters/payment/sandbox/wechat.ts'
 import { AlipaySandbox } from '../../adapters/payment/sandbox/alipay.ts'
@@ -168,6 +169,20 @@ describe('channels, cancel and late payments', () => {
     expect(ali.trades.get(first.pay_no)?.status).toBe('TRADE_CLOSED')
     expect((await payRow(first.pay_no)).pay_status).toBe(2)
     expect((await wxNotify(wx.pay(second.pay_no))).status).toBe(204)
+    expect(await statuses(ids)).toEqual([2, 2])
+  })
+
+  test('paying by balance closes the open gateway order first, once the pay password is right', async () => {
+    const ids = await twoOrders()
+    await runUnit(app, (tx) => post(tx, { owner: { kind: 'user', id: me.id }, account: 'money', amount: 10_000, reason: 'system', source: { type: 'admin', id: 0 }, idemKey: `t:${me.id}` }))
+    const { pay_no: payNo } = (await pay(ids, 'wechat')).body.data
+    const balance = (password: string) =>
+      http(app).post('/api/user/order/pay').set(me.auth).set('Idempotency-Key', `bal-${++keys}`).send({ order_id: ids, payment_name: 'balance', pay_password: password })
+    expect((await balance('000000')).body.code).toBe(402)
+    expect(wx.trades.get(payNo)?.state).toBe('NOTPAY')
+    expect((await balance('123456')).body.code).toBe(200)
+    expect(wx.trades.get(payNo)?.state).toBe('CLOSED')
+    expect((await payRow(payNo)).pay_status).toBe(2)
     expect(await statuses(ids)).toEqual([2, 2])
   })
 
