@@ -127,6 +127,18 @@ describe('CORS_ORIGIN', () => {
   )
 })
 
+describe('SITE_URL', () => {
+  test('unset or empty: pages name the address each request came to; else an origin', () => {
+    expect(loadConfig({}).SITE_URL).toBeUndefined()
+    expect(loadConfig({ SITE_URL: '' }).SITE_URL).toBe('')
+    expect(loadConfig({ SITE_URL: 'https://shop.example.com' }).SITE_URL).toBe('https://shop.example.com')
+  })
+
+  test.each(['https://shop.example.com/', 'shop.example.com', 'https://a.com/path', 'javascript:alert(1)'])('%s is refused at start-up', (value) => {
+    expect(() => loadConfig({ SITE_URL: value })).toThrow(/SITE_URL/)
+  })
+})
+
 describe('API_DOCS', () => {
   test.each([
     [{ NODE_ENV: 'production' }, false],
