@@ -273,6 +273,28 @@ const ROWS: Record<string, (n: number, seller: Actor) => Promise<unknown>> = {
         receive_name: `walk receiver ${n}`, receive_tel: `1380000000${n}`, created_at: day(n),
       },
     }),
+  distributions: async (n, s) => {
+    const leaf = await db().goods_classes.findFirstOrThrow({ where: { pid: { not: 0 } }, orderBy: { id: 'desc' } })
+    const goods = await createGoods(app, s.storeId!, leaf.id, { goods_name: `walk rated ${n}`, created_at: day(n) })
+    return db().distributions.create({ data: { store_id: s.storeId!, goods_id: goods.id, lev_1: `${n % 9}.00`, lev_2: '1.00', lev_3: '0.50', created_at: day(n) } })
+  },
+  distribution_logs: async (n, s) => {
+    const buyer = await db().users.create({ data: { username: `walk_referred_${n}`, password: 'x' } })
+    const order = await db().orders.create({ data: { user_id: buyer.id, store_id: s.storeId!, order_no: `WALKD${n}`, order_status: 6, total_price: '20.00' } })
+    const line = await db().order_goods.create({
+      data: { order_id: order.id, goods_id: 1, user_id: buyer.id, store_id: s.storeId!, goods_name: `walk line ${n}`, goods_price: '20.00', buy_num: 1, total_price: '20.00' },
+    })
+    return db().distribution_logs.create({
+      data: {
+        name: 'walk', user_id: s.id, store_id: s.storeId!, order_id: order.id, distribution_id: 0, order_goods_id: line.id, money: '20.00', lev: '5.00',
+        commission: `${n % 9}.00`, level: 1 + (n % 3), status: n % 3, created_at: day(n),
+      },
+    })
+  },
+  cashes: (n, s) =>
+    db().cashes.create({
+      data: { store_id: s.storeId!, money: `${n}.50`, commission: '0.10', cash_status: n % 4, name: `walk payee ${n}`, card_no: `62170000${n}`, bank_name: 'walk bank', created_at: day(n) },
+    }),
   stores: async (n) => {
     const owner = await db().users.create({ data: { username: `walk_owner_${n}`, password: 'x' } })
     return db().stores.create({ data: { user_id: owner.id, store_name: `walk store ${n}`, store_verify: 1 + (n % 4), store_status: n % 2, created_at: day(n) } })
