@@ -273,6 +273,39 @@ const ROWS: Record<string, (n: number, seller: Actor) => Promise<unknown>> = {
         receive_name: `walk receiver ${n}`, receive_tel: `1380000000${n}`, created_at: day(n),
       },
     }),
+  // A store's coupon and a platform coupon (store_id NULL) each time: the seller's and the admin's lists both fill.
+  coupons: async (n, s) => {
+    const coupon = (storeId: number | null, name: string) =>
+      db().coupons.create({
+        data: { store_id: storeId, name, money: `${1 + (n % 5)}.00`, use_money: `${10 + n}.00`, stock: n * 3, limit_num: 1 + (n % 2), end_time: day(n + 30), start_time: day(n), created_at: day(n) },
+      })
+    await coupon(null, `walk platform coupon ${n}`)
+    return coupon(s.storeId!, `walk coupon ${n}`)
+  },
+  coupon_logs: async (n, s) => {
+    const receiver = await db().users.create({ data: { username: `walk_receiver_${n}`, password: 'x' } })
+    const coupon = await db().coupons.create({ data: { store_id: s.storeId!, name: `walk received ${n}`, money: '1.00', end_time: day(n + 30) } })
+    return db().coupon_logs.create({
+      data: { name: coupon.name, coupon_id: coupon.id, user_id: receiver.id, store_id: s.storeId!, money: '1.00', status: n % 2, start_time: day(n), end_time: day(n + 30), created_at: day(n) },
+    })
+  },
+  full_reductions: (n, s) =>
+    db().full_reductions.create({ data: { store_id: s.storeId!, name: `walk reduction ${n}`, money: `${1 + n}.00`, use_money: `${50 + n}.00`, start_time: day(n), end_time: day(n + 30), created_at: day(n) } }),
+  money_adjustments: (n, s) =>
+    db().money_adjustments.create({ data: { admin_id: 1, is_belong: n % 2, user_id: s.id, is_type: n % 3, money: `${n % 2 ? '-' : ''}${n}.25`, remark: `walk ${n}`, created_at: day(n) } }),
+  integral_goods_classes: (n) => db().integral_goods_classes.create({ data: { name: `walk points class ${n}`, created_at: day(n) } }),
+  integral_goods: async (n) => {
+    const cls = await db().integral_goods_classes.create({ data: { name: `walk class of ${n}` } })
+    return db().integral_goods.create({
+      data: { cid: cls.id, goods_name: `walk points goods ${n}`, goods_price: 100 * (n + 1), goods_stock: n, goods_status: n % 2, is_recommend: n % 2, created_at: day(n) },
+    })
+  },
+  integral_orders: async (n) => {
+    const buyer = await db().users.create({ data: { username: `walk_redeemer_${n}`, password: 'x' } })
+    return db().integral_orders.create({
+      data: { user_id: buyer.id, order_no: `JWALK${n}`, order_name: `walk redeemed ${n}`, total_price: 100 * (n + 1), order_price: 100, order_status: 1 + (n % 2), created_at: day(n) },
+    })
+  },
   distributions: async (n, s) => {
     const leaf = await db().goods_classes.findFirstOrThrow({ where: { pid: { not: 0 } }, orderBy: { id: 'desc' } })
     const goods = await createGoods(app, s.storeId!, leaf.id, { goods_name: `walk rated ${n}`, created_at: day(n) })
