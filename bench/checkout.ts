@@ -4,13 +4,12 @@
 // shopper at once goes for the last units of a scarce goods: oversold units (sold past the stock, or stock below 0)
 // must be 0. Own database and Redis prefix.
 import { createHash } from 'node:crypto'
-import http from 'node:http'
 import type { FastifyRequest } from 'fastify'
 import { isMain } from '../scripts/migrate.ts'
 import { seed } from '../packages/server/src/seed/index.ts'
 import { hashPassword } from '../packages/server/src/core/hash.ts'
 import { hashPayPassword } from '../packages/server/src/core/payPassword.ts'
-import { benchConfig, clearRedisPrefix, DURATION_S, startApp, truncateAll } from './lib.ts'
+import { benchConfig, clearRedisPrefix, DURATION_S, p99Of, postJson, startApp, truncateAll } from './lib.ts'
 import { startCheckoutFloor } from './checkout-floor.ts'
 
 /** 64 is the goal's load; BENCH_SHOPPERS runs it with fewer (or more) to see where the time goes. */
@@ -27,7 +26,6 @@ type Shopper = { id: number; auth: string; addressId: number }
  *  steadier than the rate on a shared machine. */
 type Run = { name: string; rate: number; p99: number; errors: number; done: number; cpuMs: number }
 
-const p99Of = (ms: number[]) => (ms.length ? [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.floor(ms.length * 0.99))] : 0)
 
 /** `workers` loops of `once` for `seconds`: completed checkouts per second, their p99 latency, failures. */
 async function drive(name: string, workers: number, seconds: number, once: (worker: number, i: number) => Promise<boolean>): Promise<Run> {
@@ -48,30 +46,6 @@ async function drive(name: string, workers: number, seconds: number, once: (work
   const elapsed = (performance.now() - started) / 1000
   const { user, system } = process.cpuUsage(cpu)
   return { name, rate: latencies.length / elapsed, p99: Math.round(p99Of(latencies)), errors, done: latencies.length, cpuMs: (user + system) / 1000 / Math.max(1, latencies.length) }
-}
-
-/** Keeps a connection per shopper open, as a browser would; node:http rather than fetch, whose streams cost the
- *  process (and so the server measured beside it) about 0.5 ms of CPU per request. */
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 })
-
-function postJson(url: string, body: object, headers: Record<string, string> = {}): Promise<{ status: number; body: { code?: number; data?: { order_id?: number[] } } }> {
-  const payload = JSON.stringify(body)
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => {
-        try {
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) })
-        } catch (err) {
-          reject(err)
-        }
-      })
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end(payload)
-  })
 }
 
 if (isMain(import.meta.url)) {
@@ -115,7 +89,7 @@ if (isMain(import.meta.url)) {
   /** One checkout through the API: create, then pay what it created. */
   const checkout = async (s: Shopper, goodsId: number) => {
     const n = ++serial
-    const created = await postJson(`${url}/api/user/order/create`, { order: [{ goods_id: goodsId, sku_id: 0, buy_num: 1 }], ifcart: 0, address_id: s.addressId }, {
+    const created = await postJson<{ code?: number; data?: { order_id?: number[] } }>(`${url}/api/user/order/create`, { order: [{ goods_id: goodsId, sku_id: 0, buy_num: 1 }], ifcart: 0, address_id: s.addressId }, {
       Authorization: s.auth, 'Idempotency-Key': `b${n}`,
     })
     if (created.body.code !== 200) return false

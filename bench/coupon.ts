@@ -3,11 +3,10 @@
 // (POST /api/user/coupon/receive); then the same through the floor — the same guarded updates through the bare driver
 // in one transaction (coupon-floor.ts) — in the same run. Every round must end with exactly 100 received, nobody above
 // the limit and the stock at 0. Own database and Redis prefix.
-import http from 'node:http'
 import type { FastifyRequest } from 'fastify'
 import { isMain } from '../scripts/migrate.ts'
 import { seed } from '../packages/server/src/seed/index.ts'
-import { benchConfig, clearRedisPrefix, startApp, truncateAll } from './lib.ts'
+import { benchConfig, clearRedisPrefix, p99Of, postJson, startApp, truncateAll } from './lib.ts'
 import { startCouponFloor } from './coupon-floor.ts'
 
 const SHOPPERS = 300
@@ -19,28 +18,6 @@ const GOAL = { ratio: 0.5, p99: 100 }
 
 type Run = { name: string; rate: number; p99: number; errors: number; wrong: number }
 
-const p99Of = (ms: number[]) => (ms.length ? [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.floor(ms.length * 0.99))] : 0)
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 })
-
-function postJson(url: string, body: object, headers: Record<string, string> = {}): Promise<{ status: number; body: { code?: number } }> {
-  const payload = JSON.stringify(body)
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.on('end', () => {
-        try {
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) })
-        } catch (err) {
-          reject(err)
-        }
-      })
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end(payload)
-  })
-}
 
 if (isMain(import.meta.url)) {
   const config = { ...benchConfig(), DATABASE_URL: process.env.BENCH_COUPON_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/qshop_bench_coupon', REDIS_PREFIX: 'qshop_bench_coupon' }

@@ -3,14 +3,13 @@
 // signature, key id and time checked, resource decrypted, matched, stored once, guarded transitions — against the floor:
 // the same inserts and guarded updates through the bare driver in one transaction per notification, in the same run.
 // Then every payment must be paid once, with one stored notification. Own database and Redis prefix.
-import http from 'node:http'
 import Fastify from 'fastify'
 import mysql from 'mysql2/promise'
 import { isMain } from '../scripts/migrate.ts'
 import { seed } from '../packages/server/src/seed/index.ts'
 import { invalidateConfig } from '../packages/server/src/core/configs.ts'
 import { WechatSandbox } from '../packages/server/src/adapters/payment/sandbox/wechat.ts'
-import { benchConfig, clearRedisPrefix, startApp, truncateAll } from './lib.ts'
+import { benchConfig, clearRedisPrefix, postRaw, startApp, truncateAll } from './lib.ts'
 
 const PAYMENTS = Number(process.env.BENCH_NOTIFY_PAYMENTS ?? 1000)
 const DUPLICATES = 5
@@ -22,18 +21,6 @@ const GOODS = 100
 type Sent = { headers: Record<string, string>; body: string }
 type Run = { name: string; rate: number; p99: number; errors: number }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 128 })
-function post(url: string, n: Sent): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { ...n.headers, 'content-length': Buffer.byteLength(n.body) } }, (res) => {
-      res.resume()
-      res.on('end', () => resolve(res.statusCode ?? 0))
-      res.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end(n.body)
-  })
-}
 
 /** Sends every item, WORKERS at a time: notifications per second, p99 latency, failures. */
 async function drive(name: string, items: Sent[], url: string, ok: (status: number) => boolean): Promise<Run> {
@@ -46,7 +33,7 @@ async function drive(name: string, items: Sent[], url: string, ok: (status: numb
       while (next < items.length) {
         const item = items[next++]
         const t0 = performance.now()
-        const status = await post(url, item).catch(() => 0)
+        const status = await postRaw(url, item.body, item.headers).then((r) => r.status).catch(() => 0)
         if (ok(status)) latencies.push(performance.now() - t0)
         else errors++
       }
