@@ -48,8 +48,10 @@ export type SoldLine = { goods_id: number; store_id: number; buy_num: number }
 /** The caller's pay password, and orders among `ids` (404 unless all are theirs) with their totals and lines — lines
  *  never change once written, so they need no second read — in one plain read, outside any transaction. */
 async function payerAndOrders(db: Db, userId: number, ids: number[]) {
-  const rows = await db.$queryRaw<({ pay_password: string | null; id: number | null; order_status: number | null } & Partial<Omit<PayableOrder, 'id' | 'order_status'>> & Partial<SoldLine>)[]>`SELECT
-      u.pay_password, o.id, o.order_status, o.total_price, o.order_name, g.goods_id, g.store_id, g.buy_num
+  const rows = await db.$queryRaw<({ pay_password: string | null; id: number | null; order_status: number | null; gateway_open: number | bigint | null } & Partial<Omit<PayableOrder, 'id' | 'order_status'>> & Partial<SoldLine>)[]>`SELECT
+      u.pay_password, o.id, o.order_status, o.total_price, o.order_name, g.goods_id, g.store_id, g.buy_num,
+      EXISTS(SELECT 1 FROM order_pay_orders x JOIN order_pays p ON p.id = x.order_pay_id
+        WHERE x.order_id = o.id AND p.pay_status = ${PAY_STATUS.UNPAID} AND p.payment_name <> 'balance') AS gateway_open
     FROM users u LEFT JOIN orders o ON o.user_id = u.id AND o.id IN (${Prisma.join(ids)}) LEFT JOIN order_goods g ON g.order_id = o.id
     WHERE u.id = ${userId}`
   const orders = new Map<number, PayableOrder>()
@@ -60,7 +62,8 @@ async function payerAndOrders(db: Db, userId: number, ids: number[]) {
     if (r.goods_id != null) lines.push({ goods_id: r.goods_id, store_id: r.store_id!, buy_num: r.buy_num! })
   }
   if (orders.size !== ids.length) throw notFound()
-  return { payPassword: rows[0].pay_password, orders: [...orders.values()].sort((a, b) => a.id - b.id), lines }
+  const gatewayOpen = rows.some((r) => Number(r.gateway_open ?? 0) > 0)
+  return { payPassword: rows[0].pay_password, orders: [...orders.values()].sort((a, b) => a.id - b.id), lines, gatewayOpen }
 }
 
 type LockedOrder = PayableOrder & { pay_deadline: Date | null }
@@ -105,11 +108,11 @@ export async function payOrders(
   const userId = ctx.actor!.id
   const ids = [...new Set(body.order_id)].sort((a, b) => a - b)
   // An order of another shopper is 404 whatever was typed: checked before the password, and again under the locks.
-  const { payPassword, orders: seen, lines } = await payerAndOrders(app.db, userId, ids)
+  const { payPassword, orders: seen, lines, gatewayOpen } = await payerAndOrders(app.db, userId, ids)
   const upgrade = await checkPayPassword(app, ctx, payPassword, body.pay_password)
-  // The right password, and the orders the caller's: what must happen first outside any unit (gatewayPay.ts closes
-  // the gateway orders opened for them).
-  await opts.beforePaying?.(ids)
+  // The right password, and the orders the caller's: what must happen first outside any unit when a gateway payment
+  // of them is still open (gatewayPay.ts closes those gateway orders).
+  if (gatewayOpen) await opts.beforePaying?.(ids)
   // The pay password is not part of the request a key names: a repeat may carry it retyped, and a hash of it would
   // be one guess away from it.
   const request = { area: 'order_pay', ownerId: userId, key, request: { order_id: ids, payment_name: body.payment_name } }
