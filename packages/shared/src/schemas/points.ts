@@ -14,7 +14,7 @@ const perPage = () =>
     .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
     .default(DEFAULT_PAGE_SIZE)
 
-/** GET /api/user/integral_logs and GET /api/user/integral_orders */
+/** GET /api/user/integral_orders */
 export const pointsPageQuery = z.strictObject({ page: page(), per_page: perPage() })
 export type PointsPageQuery = z.infer<typeof pointsPageQuery>
 
@@ -47,7 +47,6 @@ export type IntegralShipBody = z.infer<typeof integralShipBody>
 
 export type SignInState = { signed_today: boolean; streak: number; integral: number; today_points: number; next_points: number }
 export type SignInAnswer = { points: number; streak: number; integral: number }
-export type PointsLogRow = { id: number; amount: number; balance: number; reason: string; name: string; info: string; created_at: string }
 export type IntegralGoodsCard = {
   id: number
   cid: number

@@ -147,20 +147,20 @@ describe('the daily sign-in', () => {
     expect(res.body.data).toEqual({ points: 40, streak: 31, integral: 40 })
   })
 
-  test('the points ledger lists the rows with their reasons, newest first, paginated', async () => {
+  test('the points ledger (the ledger pages\' route, points account) lists sign-ins and grants with their reasons, newest first', async () => {
     const user = await createUser(app)
     const auth = bearer(await tokenFor(app, 'user', user.id))
     await http(app).post('/api/user/sign_in').set(auth).send({})
     await runUnit(app, (tx) => post(tx, { owner: { kind: 'user', id: user.id }, account: 'points', amount: 5, reason: 'system', source: { type: 'admin', id: 0 }, idemKey: 'gift' }))
-    const page = await http(app).get('/api/user/integral_logs?page=1&per_page=30').set(auth).set('Accept-Language', 'en')
+    const page = await http(app).get('/api/user/money_logs?is_type=2&page=1&per_page=30').set(auth).set('Accept-Language', 'en')
     expect(page.body.data).toMatchObject({ total: 2, current_page: 1, last_page: 1 })
-    expect(page.body.data.data.map((r: { name: string; amount: number; balance: number }) => [r.name, r.amount, r.balance])).toEqual([
-      ['System adjustment', 5, 15],
-      ['Daily sign-in', 10, 10],
+    expect(page.body.data.data.map((r: { name: string; money: string; after_money: string }) => [r.name, r.money, r.after_money])).toEqual([
+      ['System adjustment', '5', '15'],
+      ['Daily sign-in', '10', '10'],
     ])
-    expect((await http(app).get('/api/user/integral_logs?per_page=7').set(auth)).status).toBe(400)
+    expect((await http(app).get('/api/user/money_logs?is_type=2&per_page=7').set(auth)).status).toBe(400)
     // another shopper sees none of them
     const other = bearer(await tokenFor(app, 'user', (await createUser(app)).id))
-    expect((await http(app).get('/api/user/integral_logs').set(other)).body.data.total).toBe(0)
+    expect((await http(app).get('/api/user/money_logs?is_type=2').set(other)).body.data.total).toBe(0)
   })
 })

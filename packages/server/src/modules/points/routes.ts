@@ -10,7 +10,6 @@ import { requestContext } from '../../core/context.ts'
 import { idempotencyKeyOf } from '../../core/idempotency.ts'
 import { resourceRoutes } from '../../core/resource.ts'
 import { POINTS_RESOURCES } from './admin.ts'
-import { pointsLog } from './logs.ts'
 import { integralClasses, integralGoodsDetail, integralHome, integralSearch } from './mall.ts'
 import { ownIntegralOrder, ownIntegralOrders, shipIntegralOrder } from './orders.ts'
 import { redeem } from './redeem.ts'
@@ -50,9 +49,6 @@ const points: AppModule = {
     )
     app.post('/user/sign_in', { schema: { body: noBody, tags, summary: 'Sign in for today (once a day), earning points' } }, async (req) =>
       ok(req, await signIn(app, req.actor!.id)),
-    )
-    app.get('/user/integral_logs', { schema: { querystring: pointsPageQuery, tags, summary: 'The points ledger, newest first' } }, async (req) =>
-      ok(req, await pointsLog(app, req.actor!.id, req.locale, req.query)),
     )
   },
   admin: async (app) => {

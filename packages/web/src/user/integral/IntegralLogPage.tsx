@@ -1,10 +1,10 @@
-// /user/integral: the daily sign-in and the points ledger (GET /api/user/integral_logs) with each change's reason, a
-// page at a time.
+// /user/integral: the daily sign-in and the points ledger (GET /api/user/money_logs?is_type=2, the ledger pages' one
+// route) with each change's reason, a page at a time.
 import { LoadingOverlay, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListAnswer } from '@qshop/shared';
-import type { PointsLogRow } from '@qshop/shared/schemas/points';
+import { LEDGER_ACCOUNT, type ListAnswer } from '@qshop/shared';
+import type { MoneyLogRow } from '@qshop/shared/schemas/funds';
 import { api } from '../../api/client';
 import { EmptyState, LoadFailed } from '../../storefront/catalog/LoadStates';
 import { Pager } from '../../storefront/catalog/Pager';
@@ -17,7 +17,7 @@ export default function IntegralLogPage() {
   const { t: tp } = useTranslation(undefined, { keyPrefix: 'points' });
   const [page, setPage] = useState(1);
   const [signedAt, setSignedAt] = useState(0);
-  const list = useLoad(`integral-logs/${page}/${signedAt}`, () => api.get<ListAnswer<PointsLogRow>>('/user/integral_logs', { page, per_page: PER_PAGE }));
+  const list = useLoad(`integral-logs/${page}/${signedAt}`, () => api.get<ListAnswer<MoneyLogRow>>('/user/money_logs', { is_type: LEDGER_ACCOUNT.points, page, per_page: PER_PAGE }));
   const rows = list.data?.data ?? [];
   return (
     <Stack gap="md">
@@ -43,11 +43,11 @@ export default function IntegralLogPage() {
                   <Table.Td>{r.created_at}</Table.Td>
                   <Table.Td>{r.name}</Table.Td>
                   <Table.Td ta="right">
-                    <Text c={r.amount > 0 ? 'green.7' : 'red.7'} fw={600} size="sm">
-                      {r.amount > 0 ? `+${r.amount}` : r.amount}
+                    <Text c={Number(r.money) > 0 ? 'green.7' : 'red.7'} fw={600} size="sm">
+                      {Number(r.money) > 0 ? `+${r.money}` : r.money}
                     </Text>
                   </Table.Td>
-                  <Table.Td ta="right">{r.balance}</Table.Td>
+                  <Table.Td ta="right">{r.after_money}</Table.Td>
                   <Table.Td>{r.info}</Table.Td>
                 </Table.Tr>
               ))}

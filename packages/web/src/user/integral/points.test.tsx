@@ -20,17 +20,17 @@ beforeEach(async () => {
   await i18n.changeLanguage('en');
   localStorage.setItem('token', 'shopper');
   state = { signed_today: false, streak: 2, integral: 500, today_points: 20, next_points: 20 };
-  logs = [{ id: 1, amount: 500, balance: 500, reason: 'system', name: 'System adjustment', info: '', created_at: '2026-11-27 10:00:00' }];
+  logs = [{ id: 1, money: '500', after_money: '500', ename: 'system', is_type: 2, order_id: null, name: 'System adjustment', info: '', created_at: '2026-11-27 10:00:00' }];
   requests = stubApi((request) => {
     const path = request.url.pathname;
     if (path === '/api/user/sign_in' && request.method === 'GET') return state;
     if (path === '/api/user/sign_in' && request.method === 'POST') {
       if (state.signed_today) return answer({ code: 402, msg: 'You have already signed in today. Come back tomorrow.', data: null });
       state = { ...state, signed_today: true, streak: 3, integral: 520, today_points: 0, next_points: 25 };
-      logs = [{ id: 2, amount: 20, balance: 520, reason: 'sign_in', name: 'Daily sign-in', info: '2026-11-28', created_at: '2026-11-28 09:00:00' }, ...logs];
+      logs = [{ id: 2, money: '20', after_money: '520', ename: 'sign_in', is_type: 2, order_id: null, name: 'Daily sign-in', info: '2026-11-28', created_at: '2026-11-28 09:00:00' }, ...logs];
       return { points: 20, streak: 3, integral: 520 };
     }
-    if (path === '/api/user/integral_logs') return page(logs);
+    if (path === '/api/user/money_logs') return page(logs);
     if (path === '/api/user/integral_orders') return page([]);
     if (path === '/api/integral/goods/5') return GOODS;
     if (path === '/api/user/addresses') return [ADDRESS];
