@@ -123,7 +123,11 @@ const FACTORIES: Record<string, Factory> = {
 }
 
 type Shopper = { id: number }
-type ShopperFactory = Omit<Factory, 'create'> & { create: (app: FastifyInstance, owner: Shopper) => Promise<number> }
+type ShopperFactory = Omit<Factory, 'create'> & {
+  create: (app: FastifyInstance, owner: Shopper) => Promise<number>
+  /** What the route's path names the row by, when not its id (e.g. a pay_no). */
+  pathKey?: (app: FastifyInstance, id: number) => Promise<string>
+}
 
 /** One factory per shopper resource (the path segment after /api/user/). */
 const SHOPPER_FACTORIES: Record<string, ShopperFactory> = {
@@ -177,6 +181,13 @@ const SHOPPER_FACTORIES: Record<string, ShopperFactory> = {
       return (await app.db.order_goods.findFirstOrThrow({ where: { order_id: orderId } })).id
     },
   },
+  /** an unpaid top-up of the shopper, named by its pay_no (/user/recharge/{pay_no}) */
+  recharge: {
+    model: 'order_pays',
+    create: async (app, owner) =>
+      (await app.db.order_pays.create({ data: { belong_id: owner.id, name: 'isolated', pay_no: `P${Date.now()}${owner.id}`, payment_name: 'wechat', is_recharge: 1, total: '1.00' } })).id,
+    pathKey: async (app, id) => (await app.db.order_pays.findUniqueOrThrow({ where: { id } })).pay_no,
+  },
   /** a points order of the shopper, as a redemption writes it */
   integral_orders: {
     model: 'integral_orders',
@@ -223,10 +234,10 @@ const reader = (model: string): Read => (id) =>
   (app.db as unknown as Record<string, { findUnique(args: object): Promise<unknown> }>)[model].findUnique({ where: { id } })
 
 /** The route asked by `intruder` for the row `id`: 404, and the row as it was. */
-async function refusedAndUnchanged(route: RouteRecord, id: number, read: Read, intruder: Record<string, string>, body: object) {
+async function refusedAndUnchanged(route: RouteRecord, id: number, read: Read, intruder: Record<string, string>, body: object, key = String(id)) {
   const before = await read(id)
   expect(before).not.toBeNull()
-  const url = route.url.replace(/:[A-Za-z_]\w*/g, String(id)).replace(/\*$/, String(id))
+  const url = route.url.replace(/:[A-Za-z_]\w*/g, key).replace(/\*$/, key)
   const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'
   let req = http(app)[method](url).set(intruder)
   if (['POST', 'PUT', 'PATCH'].includes(route.method)) req = req.send(body)
@@ -265,7 +276,8 @@ describe.each(shopperWithIds.filter((r) => SHOPPER_FACTORIES[shopperResourceOf(r
 
   test("shopper B gets 404 for shopper A's row, which stays unchanged", async () => {
     const id = await factory.create(app, shopperA)
-    const url = await refusedAndUnchanged(route, id, reader(factory.model), shopperBAuth, factory.body?.(route) ?? {})
+    const key = factory.pathKey ? await factory.pathKey(app, id) : String(id)
+    const url = await refusedAndUnchanged(route, id, reader(factory.model), shopperBAuth, factory.body?.(route) ?? {}, key)
     if (route.method === 'GET') expect((await http(app).get(url).set(shopperAAuth)).body.code).toBe(200)
   })
 })

@@ -124,4 +124,8 @@ export const rechargeBody = z.strictObject({
   payment_name: zx.text(32, 1),
   device: z.enum(PAY_DEVICES).default('web'),
 })
+/** GET /api/user/recharge/{pay_no}: the number POST /api/user/recharge answered. */
+export const rechargeParam = z.strictObject({ pay_no: z.string().regex(/^[A-Za-z0-9]{1,32}$/) })
+/** A top-up as its shopper follows it: pay_status 0 unpaid, 1 paid (the balance credited), 2 closed. */
+export type RechargeState = { pay_no: string; total: string; payment_name: string; pay_status: number; paid: boolean; expires_at: string | null }
 export type CheckAnswer = { paid: boolean; orders: { id: number; order_status: number }[] }

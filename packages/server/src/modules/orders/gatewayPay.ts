@@ -9,6 +9,7 @@
 //    is recorded on the row. A repeat of the request, or a new one for the same orders on the same channel, answers
 //    the same payment, opening it at the gateway when the first attempt could not.
 import { ORDER_STATUS, PAY_STATUS, decimalToCents, fromCents, sumCents, translate, type DecimalLike } from '@qshop/shared'
+import type { RechargeState } from '@qshop/shared/schemas/orderQueries'
 import type { Infra } from '../../core/infra.ts'
 import { insertRows, Prisma } from '../../core/db/index.ts'
 import { businessNumber } from '../../core/businessNumbers.ts'
@@ -148,6 +149,19 @@ export async function rechargeByGateway(
     return { pay_no: payNo }
   })
   return openAtGateway(infra, ctx, answer.pay_no)
+}
+
+/** The caller's own top-up by its number; another shopper's, or an order payment's, is not found. */
+export async function rechargeState(infra: Infra, userId: number, payNo: string): Promise<RechargeState> {
+  const row = await infra.db.order_pays.findFirst({
+    where: { pay_no: payNo, belong_id: userId, is_recharge: 1 },
+    select: { pay_no: true, total: true, payment_name: true, pay_status: true, expires_at: true },
+  })
+  if (!row) throw notFound()
+  return {
+    pay_no: row.pay_no, total: row.total.toFixed(2), payment_name: row.payment_name, pay_status: row.pay_status,
+    paid: row.pay_status === PAY_STATUS.PAID, expires_at: row.expires_at?.toISOString() ?? null,
+  }
 }
 
 function assertUnpaid(orders: { id: number; order_status: number }[]) {

@@ -5,6 +5,6 @@
 export { default } from './routes.ts'
 export { cancelOrder, type CancelOutcome } from './cancel.ts'
 export { scheduleOrderCancel } from './cancelJob.ts'
-export { rechargeByGateway, type GatewayPayAnswer } from './gatewayPay.ts'
+export { rechargeByGateway, rechargeState, type GatewayPayAnswer } from './gatewayPay.ts'
 export { settleGatewayPayment, PaymentMismatch, type SettleOutcome } from './settle.ts'
 export { finishLateRefundByNumber } from './lateRefund.ts'

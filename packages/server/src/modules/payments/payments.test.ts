@@ -322,6 +322,29 @@ describe('top-up', () => {
     expect(ledger.map((l) => [l.ename, l.money.toFixed(2), l.idem_key])).toEqual([['recharge', '50.00', `recharge:${row.id}`]])
   })
 
+  test("the shopper follows the own top-up by pay_no until paid; another shopper's, an order payment's or an unknown number is not found", async () => {
+    const res = await http(app).post('/api/user/recharge').set(me.auth).set('Idempotency-Key', 'topup-follow').send({ money: '12.50', payment_name: 'alipay', device: 'web' })
+    const payNo: string = res.body.data.pay_no
+    const follow = (auth: Record<string, string>, no = payNo) => http(app).get(`/api/user/recharge/${no}`).set(auth)
+    expect((await follow(me.auth)).body).toMatchObject({ code: 200, data: { pay_no: payNo, total: '12.50', payment_name: 'alipay', pay_status: 0, paid: false } })
+
+    const other = await createUser(app)
+    const otherAuth = bearer(await tokenFor(app, 'user', other.id))
+    const foreign = await follow(otherAuth)
+    expect([foreign.status, foreign.body.code, foreign.body.data ?? null]).toEqual([404, 404, null])
+    const unknown = await follow(me.auth, 'P0000000000000000')
+    expect([unknown.status, unknown.body.code]).toEqual([404, 404])
+    const orderPay = await http(app).post('/api/user/order/pay').set(me.auth).set('Idempotency-Key', 'topup-follow-order')
+      .send({ order_id: await placeOrders(app, me.id, [{ goods_id: tea.id, buy_num: 1 }]), payment_name: 'wechat', device: 'web' })
+    expect((await follow(me.auth, orderPay.body.data.pay_no)).status).toBe(404)
+
+    await aliNotify(ali.pay(payNo))
+    expect((await follow(me.auth)).body.data).toMatchObject({ pay_no: payNo, pay_status: 1, paid: true })
+    // Following never wrote: the foreign shopper's balance and ledger are untouched.
+    expect((await app.db.users.findUniqueOrThrow({ where: { id: other.id } })).money.toFixed(2)).toBe('0.00')
+    expect((await app.db.users.findUniqueOrThrow({ where: { id: me.id } })).money.toFixed(2)).toBe('12.50')
+  })
+
   test('the sweeper asks about open payments and closes the expired ones', async () => {
     const send = await http(app).post('/api/user/recharge').set(me.auth).set('Idempotency-Key', 'topup-2').send({ money: '5.00', payment_name: 'wechat' })
     const payNo = send.body.data.pay_no

@@ -1,14 +1,14 @@
 // Gateway payments' public side: the gateways' notify URLs (/api/payment/wechat/notify, /wechat/refund_notify,
 // /alipay/notify: public, not rate limited, the body kept raw for its signature), and the shopper's top-up
-// (POST /api/user/recharge). Paying orders is the orders module's route.
-import { rechargeBody } from '@qshop/shared/schemas/orderQueries'
+// (POST /api/user/recharge) and its state (GET /api/user/recharge/{pay_no}). Paying orders is the orders module's route.
+import { rechargeBody, rechargeParam } from '@qshop/shared/schemas/orderQueries'
 import { toCents } from '@qshop/shared'
 import type { AppModule, Scope } from '../../core/module.ts'
 import { ok } from '../../core/envelope.ts'
 import { requestContext } from '../../core/context.ts'
 import { idempotencyKeyOf } from '../../core/idempotency.ts'
 import type { RawNotification } from '../../adapters/payment/gateway.ts'
-import { rechargeByGateway } from '../orders/index.ts'
+import { rechargeByGateway, rechargeState } from '../orders/index.ts'
 import { handleNotification } from './notify.ts'
 import { refundQueryJob } from './refundQuery.ts'
 
@@ -49,6 +49,14 @@ const payments: AppModule = {
       },
       async (req) =>
         ok(req, await rechargeByGateway(app, requestContext(req), idempotencyKeyOf(req, true), { cents: toCents(req.body.money), payment_name: req.body.payment_name, device: req.body.device }), 'msg.payStarted'),
+    )
+    app.get(
+      '/user/recharge/:pay_no',
+      {
+        schema: { params: rechargeParam, tags, summary: "Own top-up's state by pay_no (the top-up dialog polls it): {pay_no, total, payment_name, pay_status, paid, expires_at}" },
+        config: { rateLimit: 'read' },
+      },
+      async (req) => ok(req, await rechargeState(app, req.actor!.id, req.params.pay_no)),
     )
   },
 }

@@ -1,10 +1,10 @@
 // Paying through WeChat Pay or Alipay on /order/pay/{params}: the payment is opened under its own Idempotency-Key
 // (POST /api/user/order/pay); a computer shows the gateway's QR code drawn in the page, with the amount, and polls
 // POST /api/user/order/check until the orders are paid, then goes to /order/success; a phone is sent to the gateway's
-// H5 / wap page.
+// H5 / wap page. GatewayQr (the QR code and the polling) is shared with the balance top-up.
 import { Alert, Anchor, Button, Image, Loader, Paper, Stack, Text } from '@mantine/core';
 import QRCode from 'qrcode';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
@@ -14,7 +14,7 @@ import { newIdempotencyKey } from './idempotencyKey';
 import { refusalMessage } from './refusal';
 
 export type GatewayName = 'wechat' | 'alipay';
-type Opened = { pay_no: string; total: string; code_url?: string; h5_url?: string; qr_code?: string; pay_url?: string };
+export type Opened = { pay_no: string; total: string; code_url?: string; h5_url?: string; qr_code?: string; pay_url?: string };
 
 /** How often the page asks whether the orders are paid. */
 export const CHECK_EVERY_MS = 2000;
@@ -31,9 +31,13 @@ export function sandboxPage(code: string): string | null {
 
 const isPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 768px)').matches === true;
 
-function QrWaiting({ ids, opened, name }: { ids: number[]; opened: Opened; name: GatewayName }) {
+/**
+ * The gateway's QR code of an opened payment, with its amount (and the sandbox's scan page in development), asking
+ * `isPaid` every CHECK_EVERY_MS until it answers true, then calling `onPaid` once. Shared by the pay page and the
+ * balance top-up.
+ */
+export function GatewayQr({ opened, name, isPaid, onPaid }: { opened: Opened; name: GatewayName; isPaid: () => Promise<boolean>; onPaid: () => void }) {
   const { t: to } = useTranslation(undefined, { keyPrefix: 'orders' });
-  const navigate = useNavigate();
   const [image, setImage] = useState<string | null>(null);
   const text = opened.code_url ?? opened.qr_code ?? '';
 
@@ -46,16 +50,19 @@ function QrWaiting({ ids, opened, name }: { ids: number[]; opened: Opened; name:
   }, [text]);
 
   useEffect(() => {
+    let done = false;
     const timer = window.setInterval(() => {
-      void api
-        .post<{ paid: boolean }>('/user/order/check', { order_id: ids.join(',') })
-        .then((answer) => {
-          if (answer.paid) void navigate('/order/success', { replace: true });
+      void isPaid()
+        .then((paid) => {
+          if (!paid || done) return;
+          done = true;
+          window.clearInterval(timer);
+          onPaid();
         })
         .catch(() => undefined);
     }, CHECK_EVERY_MS);
     return () => window.clearInterval(timer);
-  }, [ids, navigate]);
+  }, [isPaid, onPaid]);
 
   return (
     <Stack align="center" gap="xs" data-testid="pay-qr">
@@ -85,6 +92,12 @@ export function GatewayPay({ ids, name, total, onRefused }: { ids: number[]; nam
   const [refusal, setRefusal] = useState<string | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const label = to(`pay.${name}`);
+  const navigate = useNavigate();
+  const isPaid = useCallback(
+    () => api.post<{ paid: boolean }>('/user/order/check', { order_id: ids.join(',') }).then((answer) => answer.paid),
+    [ids],
+  );
+  const onPaid = useCallback(() => void navigate('/order/success', { replace: true }), [navigate]);
 
   const open = async () => {
     setOpening(true);
@@ -112,7 +125,7 @@ export function GatewayPay({ ids, name, total, onRefused }: { ids: number[]; nam
     }
   };
 
-  if (opened) return <QrWaiting ids={ids} opened={opened} name={name} />;
+  if (opened) return <GatewayQr opened={opened} name={name} isPaid={isPaid} onPaid={onPaid} />;
   return (
     <Paper p={0} maw={360}>
       <Stack gap="sm">
