@@ -117,6 +117,8 @@ const describeQuality = (f: LighthouseFigures) =>
   `accessibility ${f.quality.accessibility}, best practices ${f.quality['best-practices']}, SEO ${f.quality.seo}` +
   (f.failed.length ? ` (failed: ${f.failed.join(', ')})` : '')
 const qualityPass = (f: LighthouseFigures) => QUALITY.every((c) => f.quality[c] >= QUALITY_GOAL)
+const reportQuality = (label: string, f: LighthouseFigures) =>
+  console.log(`${qualityPass(f) ? 'PASS' : 'MISS'} ${label}: ${describeQuality(f)} (goal ≥ ${QUALITY_GOAL} each)`)
 
 /** The platform as `pnpm start` runs it, on its own database seeded with the demo data; answers its address. */
 export async function startShop(env: NodeJS.ProcessEnv): Promise<{ url: string; goodsId: number; storeId: number; picture: string; child: ChildProcess }> {
@@ -209,12 +211,12 @@ export async function runLighthouse(): Promise<boolean[]> {
           console.log(
             `${pass ? 'PASS' : 'MISS'} ${name} ${preset} (${FRONT_NAMES[front]}): ${describe(f)} (goal score ≥ ${LIGHTHOUSE_GOALS[preset]}, CLS < ${LIGHTHOUSE_GOALS.cls})`,
           )
-          console.log(`${qualityPass(f) ? 'PASS' : 'MISS'} ${name} ${preset} (${FRONT_NAMES[front]}): ${describeQuality(f)} (goal ≥ ${QUALITY_GOAL} each)`)
+          reportQuality(`${name} ${preset} (${FRONT_NAMES[front]})`, f)
           results.push(pass, qualityPass(f))
         }
         for (const [name, route] of Object.entries(qualityPages)) {
           const f = await medianRun(`${base}${route}`, preset)
-          console.log(`${qualityPass(f) ? 'PASS' : 'MISS'} ${name} ${preset} (${FRONT_NAMES[front]}): ${describeQuality(f)} (goal ≥ ${QUALITY_GOAL} each)`)
+          reportQuality(`${name} ${preset} (${FRONT_NAMES[front]})`, f)
           results.push(qualityPass(f))
         }
       }

@@ -39,8 +39,6 @@ function issueMessage(locale: Locale, issue: Issue): string {
       // A refinement naming its own message key.
       if (issue.message.startsWith('valid.') && issue.message in MESSAGES[locale]) return translate(locale, issue.message as MessageKey)
       if (issue.message === 'richTextTooLong') return translate(locale, 'valid.richTextTooLong')
-      if (issue.message === 'pem') return translate(locale, 'valid.pem')
-      if (issue.message === 'v3Key') return translate(locale, 'valid.v3Key')
       if (issue.message === 'unknownOp') return translate(locale, 'valid.unknownOp')
       if (issue.message === 'stockTotal') return translate(locale, 'valid.stockTotal', { max: String((p.params as { max: number }).max) })
       // zx.money's bounds

@@ -66,12 +66,12 @@ const amountLeaf = (max: number, fallback: number): Leaf => leaf(zx.int().pipe(z
 const PEM_RE = /^-----BEGIN [A-Z0-9 ]+-----\r?\n[A-Za-z0-9+/=\r\n]+-----END [A-Z0-9 ]+-----\s*$/
 const pemLeaf = (secret: boolean): Leaf =>
   leaf(
-    z.string().max(8192).refine((v) => v === '' || (secret && isMaskedSecret(v)) || PEM_RE.test(v.trim() + '\n'), { message: 'pem' }),
+    z.string().max(8192).refine((v) => v === '' || (secret && isMaskedSecret(v)) || PEM_RE.test(v.trim() + '\n'), { message: 'valid.pem' }),
     'textarea',
     secret ? { secret: true, keepEmpty: true } : {},
   )
 /** WeChat Pay's API v3 key: exactly 32 characters ('' or masked: unchanged). */
-const v3Key = () => z.string().max(32).refine((v) => v === '' || isMaskedSecret(v) || /^[\x21-\x7e]{32}$/.test(v), { message: 'v3Key' })
+const v3Key = () => z.string().max(32).refine((v) => v === '' || isMaskedSecret(v) || /^[\x21-\x7e]{32}$/.test(v), { message: 'valid.v3Key' })
 const httpUrl = () => z.union([z.literal(''), z.string().max(255).regex(/^https?:\/\/[^\s]+$/)])
 const choice = <T extends string>(values: readonly [T, ...T[]], group: string): Leaf =>
   leaf(z.enum(values), 'radio', { default: values[0], dict: values.map((v) => ({ label: `fields.${group}_${v}`, value: v })) })

@@ -17,4 +17,9 @@ describe('validateInput', () => {
       skus: "The SKUs' stock must add up to at most 2147483647.",
     });
   });
+
+  test('a refinement naming a message key shows that message; any other text stays a format error', () => {
+    const schema = z.object({ key: z.string().refine(() => false, { message: 'valid.v3Key' }), other: z.string().refine(() => false, { message: 'nope' }) });
+    expect(validateInput(schema, { key: 'x', other: 'y' })).toEqual({ key: 'The API v3 key must be 32 characters.', other: 'Wrong format.' });
+  });
 });

@@ -1,7 +1,7 @@
 // Add and edit forms validate against the declaration's zod schemas before sending;
 // messages are the shared server messages in the current language.
 import type { z } from 'zod';
-import { translate, type FieldDecl, type MessageKey } from '@qshop/shared';
+import { MESSAGES, translate, type FieldDecl, type MessageKey } from '@qshop/shared';
 import { currentLanguage } from '../i18n';
 
 export type FormMode = 'create' | 'update';
@@ -30,6 +30,8 @@ function messageKey(issue: Issue): { key: MessageKey; params?: Record<string, st
     default: {
       const params = (issue as { params?: { min?: number; max?: number } }).params;
       if (issue.message === 'money') return { key: 'valid.money' };
+      // A refinement naming its own message key (as the server reads it, core/envelope.ts).
+      if (issue.message.startsWith('valid.') && issue.message in MESSAGES['zh-cn']) return { key: issue.message as MessageKey };
       // zx.money's bounds and the SKUs' stock total (the server says the same, core/envelope.ts)
       if (issue.message === 'max' && params) return { key: 'valid.tooBig', params: { max: String(params.max) } };
       if (issue.message === 'min' && params) return { key: 'valid.tooSmall', params: { min: String(params.min) } };
