@@ -75,6 +75,7 @@ function userCentreRoutes(): RouteObject[] {
     { index: true, handle: { titleKey: 'route.userHome' }, ...lazyRoute('user/UserHomePage', () => import('./user/UserHomePage')) },
     page('favorites', 'route.favorites', 'user/favorites/FavoritesPage', () => import('./user/favorites/FavoritesPage')),
     page('coupons', 'route.coupons', 'user/coupons/UserCouponsPage', () => import('./user/coupons/UserCouponsPage')),
+    page('info', 'route.info', 'user/info/UserInfoPage', () => import('./user/info/UserInfoPage')),
     page('safe', 'route.safe', 'user/safe/SafePage', () => import('./user/safe/SafePage')),
     page('safe/password', 'route.safePassword', 'user/safe/PasswordPage', () => import('./user/safe/PasswordPage')),
     page('safe/pay_password', 'route.safePayPassword', 'user/safe/PayPasswordPage', () => import('./user/safe/PayPasswordPage')),

@@ -147,6 +147,8 @@ const zh = {
   'msg.refundLineOpen': '该商品已有进行中的售后申请',
   'msg.refundNoLongerFits': '该商品已另行退款，本申请超出了剩余可退的数量或金额',
   'msg.refundGatewayMissing': '原支付渠道暂不支持退款，请联系平台处理',
+  // the own profile (/user/info)
+  'valid.birthday': '请选择 1900 年至今天之间的有效日期',
   // gateway payments (modules/payments)
   'valid.pem': '密钥格式错误，无法解析（须为 PEM 格式）',
   'valid.v3Key': 'APIv3 密钥须为 32 位字符',
@@ -357,6 +359,8 @@ const en: Record<MessageKey, string> = {
   'msg.refundLineOpen': 'This item already has an after-sales request in progress.',
   'msg.refundNoLongerFits': 'These goods were refunded by another request since: this request now exceeds what is left to refund.',
   'msg.refundGatewayMissing': 'Refunds to the original payment method are not available yet; please contact the platform.',
+  // the own profile (/user/info)
+  'valid.birthday': 'Choose a valid date between 1900 and today.',
   // gateway payments (modules/payments)
   'valid.pem': 'The key cannot be read (a PEM key is expected).',
   'valid.v3Key': 'The API v3 key must be 32 characters.',

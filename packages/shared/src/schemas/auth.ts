@@ -21,6 +21,17 @@ const smsCode = () => z.string().trim().regex(/^\d{6}$/)
 /** Starts with a letter so a login name can never be mistaken for a phone number. */
 export const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9_]{2,31}$/
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
+const blankToNull = (v: unknown) => (v === '' ? null : v)
+const numeric = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v)
+
+/** A calendar date 'YYYY-MM-DD' that exists, from 1900-01-01 to today (UTC, so a birthday entered east of UTC
+ *  just after midnight may wait a few hours). */
+const birthday = () =>
+  z.string().refine((v) => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false
+    const day = new Date(`${v}T00:00:00Z`)
+    return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(v) && v >= '1900-01-01' && day.getTime() <= Date.now()
+  }, { message: 'valid.birthday' })
 
 type Ctx = z.RefinementCtx
 /** Reports a missing field the way a missing required field is reported. */
@@ -106,7 +117,14 @@ export const adminAuthEditBody = z.object(accountEditFields).strict().superRefin
 /** Own profile of a shopper or seller (never money, status, roles...). A new password needs the current one or a
  * code of usage `edit_user` sent to the account's phone. */
 export const authEditBody = z
-  .object({ ...accountEditFields, code: z.preprocess(blankToUndefined, smsCode().optional()) })
+  .object({
+    ...accountEditFields,
+    /** 0 unknown · 1 male · 2 female */
+    sex: z.preprocess(numeric, z.union([z.literal(0), z.literal(1), z.literal(2)])).optional(),
+    /** 'YYYY-MM-DD' between 1900-01-01 and today (UTC); empty = unknown */
+    birthday: z.preprocess(blankToNull, birthday().nullable()).optional(),
+    code: z.preprocess(blankToUndefined, smsCode().optional()),
+  })
   .strict()
   .superRefine(proofOfOwnership)
 export type AuthEditBody = z.infer<typeof authEditBody>

@@ -591,6 +591,36 @@ describe('auth/edit', () => {
     expect((await loginAs(area, account.username, 'Changed@123')).body.code).toBe(200)
   })
 
+  it('a shopper sets sex and birthday, reads them back, and clears the birthday; impossible dates are refused and write nothing', async () => {
+    const account = (await accounts()).user
+    const token = (await tokensFor('user', account.username, account.password)).access_token
+    const edit = (body: Record<string, unknown>) => http(app).post('/api/auth/edit').set(bearer(token)).send({ provider: 'users', ...body })
+    expect((await edit({ sex: 2, birthday: '1990-02-28' })).body.code).toBe(200)
+    expect((await info('user', token)).body.data).toMatchObject({ sex: 2, birthday: '1990-02-28' })
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)
+    for (const birthday of ['1990-02-30', '1899-12-31', tomorrow, '28/02/1990']) {
+      const res = await edit({ nickname: 'Never', birthday })
+      expect(res.status, birthday).toBe(400)
+      expect(res.body.data).toEqual({ birthday: msg('valid.birthday') })
+    }
+    const bad = await edit({ sex: 3 })
+    expect(bad.status).toBe(400)
+    expect(Object.keys(bad.body.data)).toEqual(['sex'])
+    const row = await app.db.users.findUniqueOrThrow({ where: { username: account.username } })
+    expect(row.nickname).toBe(account.username)
+    expect(row.sex).toBe(2)
+    expect((await edit({ birthday: '' })).body.code).toBe(200)
+    expect((await info('user', token)).body.data).toMatchObject({ sex: 2, birthday: null })
+  })
+
+  it('an admin has no sex or birthday to edit: refused as unknown fields', async () => {
+    const account = (await accounts()).admin
+    const token = (await tokensFor('admin', account.username, account.password)).access_token
+    const res = await http(app).post('/api/Admin/auth/edit').set(bearer(token)).send({ provider: 'admins', sex: 1, birthday: '1990-01-01' })
+    expect(res.status).toBe(400)
+    expect(Object.keys(res.body.data).sort()).toEqual(['birthday', 'sex'])
+  })
+
   it.each(AREAS)('%s: a new password without the current one is refused with 400; a wrong one changes nothing and counts as a failed login', async (area) => {
     const account = (await accounts())[area]
     const token = (await tokensFor(area, account.username, account.password)).access_token

@@ -170,13 +170,18 @@ export async function accountInfo(app: Infra, actor: Actor): Promise<Record<stri
   const user = await app.db.users.findUnique({
     where: { id: actor.id },
     select: {
-      id: true, username: true, nickname: true, avatar: true, phone: true, email: true, sex: true, belong_id: true,
+      id: true, username: true, nickname: true, avatar: true, phone: true, email: true, sex: true, birthday: true, belong_id: true,
       money: true, frozen_money: true, integral: true, inviter_id: true, pay_password: true, user_check: { select: { id: true } },
     },
   })
   if (!user) throw unauthenticated()
-  const { pay_password, user_check, ...account } = user
-  const info = { ...account, has_pay_password: pay_password !== null, check: user_check !== null }
+  const { pay_password, user_check, birthday, ...account } = user
+  const info = {
+    ...account,
+    birthday: birthday ? birthday.toISOString().slice(0, 10) : null,
+    has_pay_password: pay_password !== null,
+    check: user_check !== null,
+  }
   return actor.area === 'seller' ? { ...info, defaultUrl: await defaultUrl(app, actor) } : info
 }
 
@@ -209,9 +214,12 @@ async function proveOwnership(app: Infra, req: FastifyRequest, actor: Actor, pro
 
 /** Nickname, avatar and password only. A new password needs proof of ownership and ends the account's other sessions. */
 export async function editAccount(app: SessionInfra, req: FastifyRequest, actor: Actor, body: AuthEditBody): Promise<void> {
-  const data: { nickname?: string; avatar?: string; password?: string } = {}
+  const data: { nickname?: string; avatar?: string; password?: string; sex?: number; birthday?: Date | null } = {}
   if (body.nickname !== undefined) data.nickname = body.nickname
   if (body.avatar !== undefined) data.avatar = body.avatar
+  // Only shoppers' and sellers' bodies carry these (adminAuthEditBody has neither).
+  if (body.sex !== undefined) data.sex = body.sex
+  if (body.birthday !== undefined) data.birthday = body.birthday === null ? null : new Date(`${body.birthday}T00:00:00Z`)
   let sms: SmsProof | null = null
   if (body.password) {
     sms = await proveOwnership(app, req, actor, { password: body.old_password, code: body.code })
