@@ -96,6 +96,10 @@ describe('goods detail', () => {
     await user.click(spec('Size', 'M'));
     expect(price()).toBe('￥19.90');
     expect(stock()).toBe('5 in stock');
+    // Clicking the chosen value again keeps it chosen
+    await user.click(spec('Size', 'M'));
+    expect(spec('Size', 'M')).toHaveAttribute('aria-pressed', 'true');
+    expect(price()).toBe('￥19.90');
     // Blue exists only as the sold-out blue L
     expect(spec('Colour', 'Blue')).toBeDisabled();
   });

@@ -31,7 +31,7 @@ import { GoodsPageSkeleton } from './Skeletons';
 import { searchPath, emptySearch } from './searchParams';
 import { purchaseIntentPath, readPurchaseIntent, type PurchaseAction } from './purchaseIntent';
 import {
-  clampQuantity, displayPrice, initialSelection, isSpecAvailable, purchaseError, resolveSku, selectionOf, stockOf, toggleSpec,
+  clampQuantity, displayPrice, initialSelection, isSpecAvailable, purchaseError, resolveSku, selectionOf, stockOf, pickSpec,
   type PurchaseError, type Quantity, type Selection,
 } from './sku';
 import { StoreCard } from './StoreCard';
@@ -113,7 +113,7 @@ function PurchasePanel({ goods, onSkuImage }: { goods: GoodsDetail; onSkuImage: 
   }, [goods]);
 
   const pick = (attrId: number, specId: number) => {
-    const next = toggleSpec(selection, attrId, specId);
+    const next = pickSpec(selection, attrId, specId);
     setSelection(next);
     setQuantity((q) => clampQuantity(q, stockOf(goods, resolveSku(goods.skus, goods.attrs, next))));
     setError(null);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  clampQuantity, displayPrice, initialSelection, isSpecAvailable, priceRange, purchaseError, resolveSku, selectedSpecIds, stockOf, toggleSpec,
+  clampQuantity, displayPrice, initialSelection, isSpecAvailable, priceRange, purchaseError, resolveSku, selectedSpecIds, stockOf, pickSpec,
 } from './sku';
 import type { Attr, Sku } from './types';
 
@@ -36,9 +36,9 @@ describe('SKU resolution', () => {
     expect(initialSelection([], [])).toEqual({});
   });
 
-  it('toggles a spec and replaces the spec of the same attribute', () => {
-    expect(toggleSpec({ 1: 11 }, 1, 12)).toEqual({ 1: 12 });
-    expect(toggleSpec({ 1: 11, 2: 21 }, 1, 11)).toEqual({ 2: 21 });
+  it('replaces the spec of the same attribute and keeps a spec picked again', () => {
+    expect(pickSpec({ 1: 11 }, 1, 12)).toEqual({ 1: 12 });
+    expect(pickSpec({ 1: 11, 2: 21 }, 1, 11)).toEqual({ 1: 11, 2: 21 });
   });
 
   it('disables specs that cannot lead to a SKU in stock', () => {

@@ -53,12 +53,10 @@ export function stockOf(goods: { goods_stock: number; skus: readonly Sku[] }, sk
   return sku ? sku.goods_stock : goods.goods_stock;
 }
 
-/** Picking a spec again clears it; picking another spec of the attribute replaces it. */
-export function toggleSpec(selection: Selection, attrId: number, specId: number): Selection {
-  const next = { ...selection };
-  if (next[attrId] === specId) delete next[attrId];
-  else next[attrId] = specId;
-  return next;
+/** Picking a spec of an attribute replaces its pick; picking the chosen one again keeps it (a shopper clicking twice
+ *  means "this one", and a SKU goods without a complete choice cannot be bought). */
+export function pickSpec(selection: Selection, attrId: number, specId: number): Selection {
+  return selection[attrId] === specId ? selection : { ...selection, [attrId]: specId };
 }
 
 /**
