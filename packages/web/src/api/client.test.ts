@@ -110,15 +110,15 @@ describe('error catalogue', () => {
     expect(error.fieldErrors).toEqual({ name: 'required' });
   });
 
-  it('HTTP 404: the server message under a "not found" title, in the page\'s language', async () => {
-    fetchMock.mockResolvedValueOnce(envelope(404, null, 'The requested address does not exist.', 404));
+  it('HTTP 404: the server\'s reason alone; without one, a "not found" title in the page\'s language', async () => {
+    fetchMock.mockResolvedValueOnce(envelope(404, null, 'These cart items were already ordered or removed.', 404));
     const error = await failure(api.get('/x/9'));
     expect(error.kind).toBe('http');
-    expect(notifyError).toHaveBeenCalledWith('The requested address does not exist.', 'Not found (404)');
+    expect(notifyError).toHaveBeenCalledWith('These cart items were already ordered or removed.');
     await i18n.changeLanguage('zh-cn');
-    fetchMock.mockResolvedValueOnce(envelope(404, null, '请求的地址不存在', 404));
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 404 }));
     await failure(api.get('/no/such/route'));
-    expect(notifyError).toHaveBeenLastCalledWith('请求的地址不存在', '请求的地址不存在 (404)');
+    expect(notifyError).toHaveBeenLastCalledWith(i18n.t('http.failed'), '请求的地址不存在 (404)');
   });
 
   it('HTTP 500: a translated "server error" title plus the message', async () => {

@@ -145,7 +145,12 @@ function reportHttpError(response: Response, envelope: Envelope | null, body: un
   const serverMessage = envelope?.msg || (typeof body === 'string' && !/^\s*</.test(body) ? body.slice(0, 200) : '');
   switch (response.status) {
     case 404:
-      notifyError(serverMessage || i18n.t('http.failed'), i18n.t('http.notFound'));
+      // The server's reason says what is missing (an order, a cart line); the bare code is only a fallback.
+      if (serverMessage) {
+        notifyError(serverMessage);
+        return serverMessage;
+      }
+      notifyError(i18n.t('http.failed'), i18n.t('http.notFound'));
       return i18n.t('http.notFound');
     case 500:
       notifyError(serverMessage || i18n.t('http.failed'), i18n.t('http.serverError'));

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import '../i18n';
+
+// findBy* and waitFor wait for a state, not for a time: on a loaded machine (CI shares two cores) a page can take
+// seconds to render, and the default second would fail a correct page.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The files share a worker (isolate: false in vitest.config.ts); forgetting the modules loaded so far gives this
 // file fresh module-level state (the site data, the cart count, sessions) and lets its vi.mock apply.

@@ -124,7 +124,8 @@ function priceGoods(loaded: Loaded, lines: readonly CheckoutLine[]): PricedStore
   for (const line of lines) {
     if (line.cart_id) {
       const cart = cartById.get(line.cart_id)
-      if (!cart || cart.goods_id !== line.goods_id || cart.sku_id !== line.sku_id) throw notFound()
+      // Gone after the order was placed, or removed since; another shopper's line looks the same.
+      if (!cart || cart.goods_id !== line.goods_id || cart.sku_id !== line.sku_id) throw notFound('msg.cartLineGone')
     }
     const goods = goodsById.get(line.goods_id)
     if (!goods) throw businessError('msg.goodsUnavailable')

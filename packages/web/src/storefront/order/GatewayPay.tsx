@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { yuan } from '../catalog/format';
+import { orderSuccessPath } from './orderParams';
 import { newIdempotencyKey } from './idempotencyKey';
 import { refusalMessage } from './refusal';
 
@@ -97,7 +98,7 @@ export function GatewayPay({ ids, name, total, onRefused }: { ids: number[]; nam
     () => api.post<{ paid: boolean }>('/user/order/check', { order_id: ids.join(',') }).then((answer) => answer.paid),
     [ids],
   );
-  const onPaid = useCallback(() => void navigate('/order/success', { replace: true }), [navigate]);
+  const onPaid = useCallback(() => void navigate(orderSuccessPath(ids), { replace: true }), [navigate, ids]);
 
   const open = async () => {
     setOpening(true);

@@ -12,7 +12,7 @@ import { toCents } from '@qshop/shared/money';
 import { api } from '../../api/client';
 import { RETURN_TO_PARAM } from '../../router/returnTo';
 import { refreshCartCount } from '../cartCount';
-import { LoadFailed } from '../catalog/LoadStates';
+import { isNotFound, LoadFailed } from '../catalog/LoadStates';
 import { useLoad } from '../catalog/useLoad';
 import { createBody, previewBody, type CouponPicks } from './checkoutModel';
 import { newIdempotencyKey } from './idempotencyKey';
@@ -163,14 +163,23 @@ function Checkout({ params }: { params: BeforeParams }) {
 
   if (!preview.data) {
     const refused = preview.failed ? refusalMessage(preview.error) : null;
+    // Cart lines that are gone were most often ordered from this very page (the shopper came back to it).
+    const cartGone = params.ifcart && isNotFound(preview.error);
     if (preview.failed)
       return refused ? (
-        <Alert color="red" title={to('before.refused')} data-testid="checkout-refused">
+        <Alert color={cartGone ? 'orange' : 'red'} title={to(cartGone ? 'before.cartGone' : 'before.refused')} data-testid="checkout-refused">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{refused}</Text>
-            <Anchor component={Link} to="/carts" size="sm">
-              {to('backToCart')}
-            </Anchor>
+            <Group gap="md">
+              {cartGone && (
+                <Anchor component={Link} to="/user/orders" size="sm">
+                  {to('pay.viewOrders')}
+                </Anchor>
+              )}
+              <Anchor component={Link} to="/carts" size="sm">
+                {to('backToCart')}
+              </Anchor>
+            </Group>
           </Stack>
         </Alert>
       ) : (

@@ -8,6 +8,7 @@ import { renderPage, stubApi, type SeenRequest } from '../catalog/testing';
 import { orderBeforePath } from '../checkoutPath';
 import OrderBeforePage from './OrderBeforePage';
 import OrderPayPage from './OrderPayPage';
+import OrderSuccessPage from './OrderSuccessPage';
 import { decodePayParams, orderPayPath } from './orderParams';
 import type { OrderPreview, PayInfo } from './types';
 
@@ -126,6 +127,32 @@ describe('the checkout confirmation', () => {
     renderPage('/order/before/:params', OrderBeforePage, '/order/before/garbage!');
     expect(await screen.findByText('This link is not valid: please order again from the cart or the goods page')).toBeInTheDocument();
   });
+
+  it('coming back after the cart lines were ordered: says they may be ordered already and links the orders', async () => {
+    stubApi((request) =>
+      request.url.pathname === '/api/user/order/before' ? envelope(404, null, 'These cart items were already ordered or removed.', 404) : request.url.pathname === '/api/user/addresses' ? [] : null,
+    );
+    renderPage('/order/before/:params', OrderBeforePage, CHECKOUT);
+    const alert = await screen.findByTestId('checkout-refused');
+    expect(alert).toHaveTextContent('These items may already be ordered');
+    expect(alert).toHaveTextContent('These cart items were already ordered or removed.');
+    expect(within(alert).getByRole('link', { name: 'View my orders' })).toHaveAttribute('href', '/user/orders');
+    expect(within(alert).getByRole('link', { name: 'Back to the cart' })).toHaveAttribute('href', '/carts');
+    expect(screen.queryByText(/404/)).toBeNull();
+  });
+});
+
+describe('the success page', () => {
+  it('"View my orders" opens the order just paid, or the list when several were', async () => {
+    const one = renderPage('/order/success', OrderSuccessPage, '/order/success?order_id=41');
+    expect(await screen.findByRole('link', { name: 'View my orders' })).toHaveAttribute('href', '/user/order/41');
+    one.unmount();
+    const two = renderPage('/order/success', OrderSuccessPage, '/order/success?order_id=41%2C42');
+    expect(await screen.findByRole('link', { name: 'View my orders' })).toHaveAttribute('href', '/user/orders');
+    two.unmount();
+    renderPage('/order/success', OrderSuccessPage, '/order/success?order_id=x');
+    expect(await screen.findByRole('link', { name: 'View my orders' })).toHaveAttribute('href', '/user/orders');
+  });
 });
 
 const payInfo = (fields: Partial<PayInfo> = {}): PayInfo => ({
@@ -180,6 +207,7 @@ describe('the payment page', () => {
     await user.type(screen.getByLabelText('Pay password'), '123456');
     await user.click(screen.getByRole('button', { name: 'Pay ￥165.50' }));
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/order/success'));
+    expect(view.router.state.location.search).toBe('?order_id=41%2C42');
     const pays = sent('/api/user/order/pay');
     expect(pays.map((r) => Object.fromEntries(r.body))).toEqual([
       { order_id: '41,42', payment_name: 'balance', pay_password: '654321' },

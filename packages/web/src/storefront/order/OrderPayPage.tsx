@@ -20,7 +20,7 @@ import { isNotFound, LoadFailed } from '../catalog/LoadStates';
 import { useLoad } from '../catalog/useLoad';
 import { InvalidLink } from './OrderBeforePage';
 import { newIdempotencyKey } from './idempotencyKey';
-import { decodePayParams } from './orderParams';
+import { decodePayParams, orderSuccessPath } from './orderParams';
 import { refusalMessage } from './refusal';
 import { balanceCovers, payableOrders, payableTotal, paymentChoices } from './payModel';
 import type { PayAnswer, PayInfo } from './types';
@@ -93,7 +93,7 @@ function Payment({ ids }: { ids: number[] }) {
         { order_id: payable.map((o) => o.id).join(','), payment_name: 'balance', pay_password: password },
         { headers: { 'Idempotency-Key': attemptKey } },
       );
-      void navigate('/order/success', { replace: true });
+      void navigate(orderSuccessPath(payable.map((o) => o.id)), { replace: true });
     } catch (error) {
       if (answered(error)) setAttemptKey(newIdempotencyKey());
       setRefusal(refusalMessage(error));

@@ -1,11 +1,14 @@
-// /order/success: the payment went through; on to the orders or back to the shop.
+// /order/success?order_id=…: the payment went through; on to the order paid (the list when several were) or back
+// to the shop.
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
+import { paidOrdersPath } from './orderParams';
 
 export default function OrderSuccessPage() {
   const { t: to } = useTranslation(undefined, { keyPrefix: 'orders' });
+  const { search } = useLocation();
   return (
     <Center mih={320}>
       <Stack align="center" gap="sm" p="md">
@@ -15,7 +18,7 @@ export default function OrderSuccessPage() {
           {to('success.message')}
         </Text>
         <Group gap="sm" justify="center">
-          <Button component={Link} to="/user/orders">
+          <Button component={Link} to={paidOrdersPath(search)}>
             {to('success.viewOrders')}
           </Button>
           <Button component={Link} to="/" variant="default">

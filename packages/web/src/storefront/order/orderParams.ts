@@ -39,6 +39,17 @@ export function orderPayPath(orderIds: readonly number[]): string {
   return `/order/pay/${encodeUrlParams({ order_id: [...orderIds] })}`;
 }
 
+/** /order/success naming the orders just paid, so its "my orders" link can open them. */
+export function orderSuccessPath(orderIds: readonly number[]): string {
+  return `/order/success?${new URLSearchParams({ order_id: orderIds.join(',') }).toString()}`;
+}
+
+/** Where "my orders" leads after paying: the order itself when one was paid, else the list. */
+export function paidOrdersPath(search: string): string {
+  const ids = (new URLSearchParams(search).get('order_id') ?? '').split(',').filter((id) => /^[1-9]\d{0,9}$/.test(id));
+  return ids.length === 1 ? `/user/order/${ids[0]}` : '/user/orders';
+}
+
 /** The order ids /order/pay/{params} names (each once), or null when the segment is not such a value. */
 export function decodePayParams(raw: string | undefined): number[] | null {
   const parsed = payParams.safeParse(decodeUrlParams(raw ?? ''));
