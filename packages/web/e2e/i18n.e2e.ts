@@ -2,7 +2,7 @@
 // entry and a marker left on window all survive).
 import { expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { ACCOUNTS, loginThroughPage } from './app.ts'
+import { ACCOUNTS, demoPaidOrder, loginThroughPage } from './app.ts'
 import { newPage } from './browser.ts'
 
 /** Leaves a marker on the current document; it is gone after any reload or page load. */
@@ -70,4 +70,23 @@ test('back-office shell and list page: 简体中文 → English in place', async
   }
   await expectSameDocument(page)
   expect(new URL(page.url()).pathname).toBe('/Admin/expresses')
+})
+
+test('in English the seller\'s order table shows order numbers and status badges whole', async () => {
+  const { order_no: orderNo } = await demoPaidOrder()
+  const page = await newPage({ viewport: { width: 1440, height: 900 } })
+  await loginThroughPage(page, 'seller', ACCOUNTS.seller.username, ACCOUNTS.seller.password)
+  await page.goto('/Seller/orders')
+  const cell = page.getByRole('cell', { name: orderNo, exact: true })
+  await cell.waitFor()
+  await switchToEnglish(page, page.locator('header'))
+  await page.getByRole('columnheader', { name: 'Order number' }).waitFor()
+  const row = page.getByRole('row').filter({ has: cell })
+  // Nothing in the order's row is cut: every cell's text fits its box (no ellipsis, no clipped badge).
+  const clipped = await row.evaluate((tr) =>
+    [...tr.querySelectorAll<HTMLElement>('td *')]
+      .filter((el) => el.children.length === 0 && el.textContent?.trim() && el.scrollWidth > el.clientWidth + 1)
+      .map((el) => el.textContent),
+  )
+  expect(clipped).toEqual([])
 })

@@ -199,6 +199,9 @@ test('on a wide screen the desktop layout holds: category panel, five goods a ro
   const tops = await recommended.getByTestId('goods-card').evaluateAll((cards) => cards.slice(0, 5).map((c) => Math.round(c.getBoundingClientRect().top)))
   expect(new Set(tops).size).toBe(1)
   expect(tops).toHaveLength(5)
+  // The site's name shows whole beside the logo, never cut with an ellipsis.
+  const name = page.locator('header').getByText(site, { exact: true })
+  expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
   await expectNoSidewaysScroll(page)
   await screenshot(page, 'desktop-home')
 

@@ -9,6 +9,8 @@ export default defineConfig({
     setupFiles: ['./setup.ts'],
     fileParallelism: false,
     testTimeout: 90000,
+    // expect.poll waits for a state; on a loaded two-core machine a state can take seconds to arrive.
+    expect: { poll: { timeout: 20000 } },
     hookTimeout: 180000,
   },
 })

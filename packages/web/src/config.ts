@@ -18,7 +18,8 @@ export const CREATED_AT_COLUMN_WIDTH = 165;
 export const ROW_ACTIONS_COLUMN_WIDTH = 140;
 /** List columns by what they show, in px, unless the declaration sets a width: wide enough for their usual content,
  *  narrow enough that a dozen columns fit a 1440 px screen (longer texts are cut, whole in their tooltip). */
-export const COLUMN_WIDTHS = { image: 100, short: 110, icon: 150, text: 160 } as const;
+// serial: a 26–27 character order, payment or refund number at 14 px plus the cell's padding
+export const COLUMN_WIDTHS = { image: 100, short: 110, icon: 150, text: 160, serial: 250 } as const;
 export const SELECT_COLUMN_WIDTH = 48;
 export const EXPAND_COLUMN_WIDTH = 60;
 export const SEARCH_FIELDS_BEFORE_COLLAPSE = 5;

@@ -6,6 +6,8 @@ const zh = {
   // common
   'fields.yes': '是',
   'fields.no': '否',
+  'fields.account_enabled': '正常',
+  'fields.account_disabled': '已禁用',
   'fields.content': '描述',
   'fields.status': '状态',
   'fields.created_at': '创建时间',
@@ -51,6 +53,8 @@ export type FieldLabelKey = keyof typeof zh
 const en: Record<FieldLabelKey, string> = {
   'fields.yes': 'Yes',
   'fields.no': 'No',
+  'fields.account_enabled': 'Active',
+  'fields.account_disabled': 'Disabled',
   'fields.content': 'Description',
   'fields.status': 'Status',
   'fields.created_at': 'Created at',

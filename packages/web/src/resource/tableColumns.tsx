@@ -31,8 +31,13 @@ const KIND_WIDTHS: Record<ColumnKind, number> = {
   images: COLUMN_WIDTHS.text,
 };
 
+/** Order, payment and refund numbers (`*_no`) are long digit strings that must show whole. */
+const isSerialNumber = (column: ColumnModel) => column.kind === 'text' && column.name.endsWith('_no');
+
 export function columnWidth(column: ColumnModel): number {
-  return column.width ?? (column.name === CREATED_AT ? CREATED_AT_COLUMN_WIDTH : KIND_WIDTHS[column.kind]);
+  if (column.width) return column.width;
+  if (column.name === CREATED_AT) return CREATED_AT_COLUMN_WIDTH;
+  return isSerialNumber(column) ? COLUMN_WIDTHS.serial : KIND_WIDTHS[column.kind];
 }
 
 /** Kinds shown as one line of text: cut to the column, whole in the tooltip. */

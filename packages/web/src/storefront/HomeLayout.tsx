@@ -129,7 +129,7 @@ export default function HomeLayout() {
               <img src={logoUrl} alt="" width={LOGO_HEIGHT} height={LOGO_HEIGHT} />
             )}
             {!site?.logo && (
-              <Text fw={700} size="xl" truncate className={classes.siteName}>
+              <Text fw={700} size="xl" truncate className={classes.siteName} title={site?.web_name}>
                 {site?.web_name}
               </Text>
             )}

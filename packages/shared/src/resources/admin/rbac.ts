@@ -7,6 +7,11 @@ export const YES_NO: DictOption[] = [
   { label: 'fields.yes', value: 1 },
   { label: 'fields.no', value: 0 },
 ]
+/** An account's status reads as a state (active / disabled), never as "yes". */
+const ACCOUNT_STATUS: DictOption[] = [
+  { label: 'fields.account_enabled', value: 1 },
+  { label: 'fields.account_disabled', value: 0 },
+]
 const SEX: DictOption[] = [
   { label: 'fields.sexUnknown', value: 0 },
   { label: 'fields.sexMale', value: 1 },
@@ -29,7 +34,7 @@ export const accountFields = {
   avatar: { label: 'fields.avatar', input: zx.text(255), form: { type: 'avatar' }, column: { type: 'avatar' } },
   status: {
     label: 'fields.status', input: zx.flag(),
-    form: { type: 'switch' }, column: { type: 'dict_tags', dict: YES_NO }, filter: ['eq'], search: 'select',
+    form: { type: 'switch' }, column: { type: 'dict_tags', dict: ACCOUNT_STATUS }, filter: ['eq'], search: 'select',
   },
   created_at: { label: 'fields.created_at', column: { type: 'text' }, filter: ['between', 'gte', 'lte'], search: 'daterange', sortable: true },
 } satisfies Record<string, FieldDecl>
