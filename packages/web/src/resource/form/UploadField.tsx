@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActionIcon, Anchor, Avatar, Button, FileButton, Group, Image, Stack } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { uploadFile, type UploadKind } from '../upload';
+import { useFileUpload } from '../useFileUpload';
 import type { FieldControlProps } from './fieldProps';
 import { FieldError } from './FieldError';
 
@@ -21,21 +21,9 @@ function Preview({ kind, url }: { kind: UploadKind; url: string }) {
 /** avatar, image and file fields: the value is the uploaded file's URL. */
 export function UploadField({ id, value, onChange, error, form, kind }: FieldControlProps & { kind: Exclude<UploadKind, 'editor'> }) {
   const { t } = useTranslation();
-  const [uploading, setUploading] = useState(false);
   const url = typeof value === 'string' ? value : '';
   const folder = (form?.props as { name?: string } | undefined)?.name;
-
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    setUploading(true);
-    try {
-      onChange(await uploadFile(file, kind, { name: folder }));
-    } catch {
-      // the client has shown the refusal
-    } finally {
-      setUploading(false);
-    }
-  };
+  const { uploading, upload } = useFileUpload((file) => uploadFile(file, kind, { name: folder }), onChange);
 
   return (
     <Stack id={id} gap={4}>

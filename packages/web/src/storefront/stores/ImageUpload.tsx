@@ -1,9 +1,9 @@
 import { ActionIcon, Button, FileButton, Group, Image, Input } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IDENTITY_UPLOAD_FOLDERS } from '@qshop/shared/constants';
 import { api } from '../../api/client';
+import { useFileUpload } from '../../resource/useFileUpload';
 
 /**
  * An identity image field: uploads the chosen file (POST /api/uploads) to a private folder and holds the answered
@@ -18,18 +18,7 @@ export function ImageUpload({ label, folder, value, onChange, error, required }:
   required?: boolean;
 }) {
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
-  const [uploading, setUploading] = useState(false);
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    setUploading(true);
-    try {
-      onChange(await api.upload<string>('/uploads', { file, name: folder }));
-    } catch {
-      // the client has shown the refusal
-    } finally {
-      setUploading(false);
-    }
-  };
+  const { uploading, upload } = useFileUpload((file) => api.upload<string>('/uploads', { file, name: folder }), onChange);
   return (
     <Input.Wrapper label={label} error={error} required={required}>
       <Group gap="sm" mt={4}>

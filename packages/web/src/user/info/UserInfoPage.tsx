@@ -10,6 +10,7 @@ import { api } from '../../api/client';
 import { reloadUser } from '../../auth/authService';
 import type { SessionUser } from '../../auth/types';
 import { uploadFile } from '../../resource/upload';
+import { useFileUpload } from '../../resource/useFileUpload';
 import { showFieldErrors } from '../../utils/formErrors';
 import { notifySuccess } from '../../utils/notify';
 import { required } from '../../utils/validators';
@@ -35,18 +36,7 @@ const valuesOf = (user: SessionUser): ProfileValues => ({
 
 function AvatarField({ value, onChange }: { value: string; onChange: (url: string) => void }) {
   const { t } = useTranslation();
-  const [uploading, setUploading] = useState(false);
-  const upload = async (file: File | null) => {
-    if (!file) return;
-    setUploading(true);
-    try {
-      onChange(await uploadFile(file, 'avatar'));
-    } catch {
-      // the client has shown the refusal
-    } finally {
-      setUploading(false);
-    }
-  };
+  const { uploading, upload } = useFileUpload((file) => uploadFile(file, 'avatar'), onChange);
   return (
     <Input.Wrapper label={t('field.avatar')}>
       <Group gap="sm" mt={4}>
