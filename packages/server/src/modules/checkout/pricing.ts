@@ -10,7 +10,8 @@ import { AppError, businessError, notFound } from '../../core/errors.ts'
 import { InsufficientStock } from '../inventory/index.ts'
 import { ADDRESS_SELECT, type AddressRow } from '../addresses/index.ts'
 import { visibleGoodsSql } from '../catalog/index.ts'
-import { bestFullReduction, chosenCoupon, loadPromotions, usableCoupons, type HeldCoupon, type LoadedPromotions } from '../promotions/index.ts'
+import { bestFullReduction, chosenCoupon, promotionColumns, promotionsOf, usableCoupons, type HeldCoupon, type LoadedPromotions, type PromotionColumns } from '../promotions/index.ts'
+import { referralChainColumn, referralChainOf, type ReferralChain } from '../distribution/index.ts'
 import { storeFreight, type FreightTemplate } from './freight.ts'
 
 /** Shown for the SKU of a goods that has none. */
@@ -74,29 +75,35 @@ export const DISCOUNT_STEPS: readonly DiscountStep[] = []
 
 export type Priced = {
   address: AddressRow | null
+  /** the buyer's inviters, read for an order's creation only (priceInUnit) */
+  referralChain: ReferralChain | null
   stores: PricedStore[]
   /** the shopper's platform coupons usable on this checkout, best first, and the one applied (0 none) with its cents */
   platform: { coupons: HeldCoupon[]; coupon_id: number; money: number }
 }
 
-type GoodsRow = {
+type GoodsRow = PromotionColumns & {
   id: number; store_id: number; goods_name: string; goods_master_image: string; goods_price: Prisma.Decimal; goods_stock: number; goods_weight: Prisma.Decimal
-  freight_id: number; store_name: string; store_logo: string; sku_count: bigint
+  freight_id: number; store_name: string; store_logo: string; sku_count: bigint; referral_chain?: unknown
 }
 type SkuRow = { id: number; goods_id: number; sku_name: string; goods_image: string; goods_price: Prisma.Decimal; goods_stock: number; goods_weight: Prisma.Decimal }
 type CartRow = { id: number; goods_id: number; sku_id: number }
 const ADDRESS_COLUMNS = Prisma.raw(Object.keys(ADDRESS_SELECT).join(', '))
 
 /** What the checkout reads, all at once: the checkout's hottest reads, sent together (in a unit, on its connection in
- *  one round trip; through the pool, on several connections at once). */
-async function load(conn: RawStatements, userId: number, lines: readonly CheckoutLine[], addressId: number | undefined) {
+ *  one round trip; through the pool, on several connections at once). The goods statement also answers the promotions
+ *  (promotions/checkout.ts) and, for an order's creation (`referral`), the buyer's inviters (distribution/rates.ts):
+ *  columns of a statement sent anyway cost less than statements of their own, which most checkouts (no promotion, no
+ *  inviter) would send to find nothing. */
+async function load(conn: RawStatements, userId: number, lines: readonly CheckoutLine[], addressId: number | undefined, referral: boolean) {
   const goodsIds = Prisma.join([...new Set(lines.map((l) => l.goods_id))])
   const skuIds = [...new Set(lines.map((l) => l.sku_id).filter((id) => id > 0))]
   const cartIds = [...new Set(lines.flatMap((l) => (l.cart_id ? [l.cart_id] : [])))]
   // Only goods that may be bought now are read: one that is missing or hidden is refused alike.
-  const [goods, skus, carts, templates, [address], promotions] = await Promise.all([
+  const [goods, skus, carts, templates, [address]] = await Promise.all([
     conn.$queryRaw<GoodsRow[]>`SELECT g.id, g.store_id, g.goods_name, g.goods_master_image, g.goods_price, g.goods_stock, g.goods_weight, g.freight_id,
-        s.store_name, s.store_logo, (SELECT COUNT(*) FROM goods_skus k WHERE k.goods_id = g.id) AS sku_count
+        s.store_name, s.store_logo, (SELECT COUNT(*) FROM goods_skus k WHERE k.goods_id = g.id) AS sku_count,
+        ${promotionColumns(userId, Prisma.sql`g.store_id`, new Date())}${referral ? Prisma.sql`, ${referralChainColumn(userId)}` : Prisma.empty}
       FROM goods g JOIN stores s ON s.id = g.store_id WHERE g.id IN (${goodsIds}) AND ${visibleGoodsSql('g', 's')}`,
     skuIds.length
       ? conn.$queryRaw<SkuRow[]>`SELECT id, goods_id, sku_name, goods_image, goods_price, goods_stock, goods_weight FROM goods_skus WHERE id IN (${Prisma.join(skuIds)})`
@@ -107,10 +114,10 @@ async function load(conn: RawStatements, userId: number, lines: readonly Checkou
     addressId
       ? conn.$queryRaw<AddressRow[]>`SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE id = ${addressId} AND user_id = ${userId} LIMIT 1`
       : conn.$queryRaw<AddressRow[]>`SELECT ${ADDRESS_COLUMNS} FROM addresses WHERE user_id = ${userId} AND is_default = 1 ORDER BY id LIMIT 1`,
-    loadPromotions(conn, userId, Prisma.sql`SELECT store_id FROM goods WHERE id IN (${goodsIds})`, new Date()),
   ])
   if (addressId && !address) throw notFound()
-  return { goods, skus, carts, templates, address: address ?? null, promotions }
+  const referralChain = referral && goods.length ? referralChainOf(goods[0].referral_chain) : null
+  return { goods, skus, carts, templates, address: address ?? null, promotions: promotionsOf(goods), referralChain }
 }
 type Loaded = Awaited<ReturnType<typeof load>>
 
@@ -257,12 +264,13 @@ function pricePromotions(stores: PricedStore[], promotions: LoadedPromotions, ch
 /** The lines priced per store, in the order their stores first appear; refuses what cannot be bought as asked. Reads
  *  through the pool (the checkout preview). */
 export async function priceCheckout(db: Db, userId: number, lines: readonly CheckoutLine[], addressId?: number, choice: CouponChoice = {}, steps: readonly DiscountStep[] = DISCOUNT_STEPS): Promise<Priced> {
-  return price(await load(db, userId, lines, addressId), lines, choice, steps)
+  return price(await load(db, userId, lines, addressId, false), lines, choice, steps)
 }
 
-/** priceCheckout inside a unit (the order's creation): the reads go out with the unit's first statements. */
+/** priceCheckout inside a unit (the order's creation): the reads go out with the unit's first statements; the buyer's
+ *  inviters are read with them. */
 export async function priceInUnit(tx: Tx, userId: number, lines: readonly CheckoutLine[], addressId?: number, choice: CouponChoice = {}, steps: readonly DiscountStep[] = DISCOUNT_STEPS): Promise<Priced> {
-  return price(await load(tx, userId, lines, addressId), lines, choice, steps)
+  return price(await load(tx, userId, lines, addressId, true), lines, choice, steps)
 }
 
 function price(loaded: Loaded, lines: readonly CheckoutLine[], choice: CouponChoice, steps: readonly DiscountStep[]): Priced {
@@ -271,5 +279,5 @@ function price(loaded: Loaded, lines: readonly CheckoutLine[], choice: CouponCho
   priceDiscounts(stores, steps)
   const platform = pricePromotions(stores, loaded.promotions, choice)
   for (const store of stores) store.total = store.order + store.freight - store.discount
-  return { address: loaded.address, stores, platform }
+  return { address: loaded.address, referralChain: loaded.referralChain, stores, platform }
 }

@@ -91,7 +91,7 @@ export async function createOrders(app: Infra, ctx: RequestContext, key: string,
   // Priced inside the unit, its reads sent with the key's claim: a repeat answers the first answer even when the
   // goods could no longer be bought as asked (the first request took the stock), and a refusal keeps no record.
   const { answer } = await idempotent<OrderCreated>(app, ctx, request, async (tx, _unit, _ctx, record) => {
-    const { address, stores, platform } = await priceInUnit(tx, userId, input.order, input.address_id, input)
+    const { address, stores, platform, referralChain } = await priceInUnit(tx, userId, input.order, input.address_id, input)
     if (!address) throw notFound()
     const lines = stores.flatMap((s) => s.lines)
 
@@ -157,7 +157,7 @@ export async function createOrders(app: Infra, ctx: RequestContext, key: string,
       claims.length ? claimCoupons(tx, userId, claims) : null,
       tx.$executeRaw`INSERT INTO order_goods ${insertRows(orderLines)}`,
       // After the lines (statements run in the order sent): their referral beneficiaries and rates.
-      freezeReferralRates(tx, userId, ids),
+      freezeReferralRates(tx, referralChain!, ids),
       input.ifcart && cartIds.length ? tx.$executeRaw`DELETE FROM carts WHERE id IN (${Prisma.join(cartIds)}) AND user_id = ${userId}` : null,
       scheduleOrderCancel(tx, ids, payDeadline),
       record({ order_id: ids, order_no: numbers }),

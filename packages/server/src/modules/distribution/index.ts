@@ -3,5 +3,5 @@
 // checkout, and the commissions an order's settlement pays.
 export { default } from './routes.ts'
 export { checkInviter } from './inviter.ts'
-export { freezeReferralRates } from './rates.ts'
+export { freezeReferralRates, referralChainColumn, referralChainOf, type ReferralChain } from './rates.ts'
 export { payReferrals, type ReferralPayout } from './settle.ts'

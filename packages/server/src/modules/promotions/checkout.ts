@@ -3,9 +3,9 @@
 // platform (scope, threshold against the goods amount after the full reduction, never the freight; the best saving
 // by default), and, once the orders exist, the received coupons claimed by a guarded change each; a cancel or a full
 // refund gives them back.
-import { COUPON_LOG_FLOW, COUPON_LOG_STATUS, decimalToCents } from '@qshop/shared'
+import { COUPON_LOG_FLOW, COUPON_LOG_STATUS, toCents } from '@qshop/shared'
 import { scopeGoodsIds } from '@qshop/shared/resources/seller/promotions'
-import { Prisma, type RawStatements, type Tx } from '../../core/db/index.ts'
+import { Prisma, type Tx } from '../../core/db/index.ts'
 import { businessError } from '../../core/errors.ts'
 import { transition } from '../../core/transition.ts'
 
@@ -14,25 +14,39 @@ export type FullReduction = { id: number; store_id: number; name: string; money:
 /** A received coupon the shopper holds unused and valid, in cents; store_id null: the platform's. */
 export type HeldCoupon = { id: number; store_id: number | null; name: string; money: number; use_money: number; goods_ids: number[]; end_time: Date }
 
-type Decimal = Prisma.Decimal
+/** DATETIME columns hold UTC (core/db/pools.ts). */
+const ISO_UTC = '%Y-%m-%dT%H:%i:%s.%fZ'
 
-/** The promotions a checkout may use: the stores' full reductions in their window and the shopper's valid unused
- *  coupons of those stores and of the platform. `storeIds` is SQL answering the stores' ids. */
-export async function loadPromotions(conn: RawStatements, userId: number, storeIds: Prisma.Sql, now: Date) {
-  const [reductions, coupons] = await Promise.all([
-    conn.$queryRaw<{ id: number; store_id: number; name: string; money: Decimal; use_money: Decimal }[]>`SELECT id, store_id, name, money, use_money
-      FROM full_reductions WHERE store_id IN (${storeIds}) AND start_time <= ${now} AND end_time > ${now}`,
-    conn.$queryRaw<{ id: number; store_id: number | null; name: string; money: Decimal; use_money: Decimal; goods_ids: string; end_time: Date }[]>`SELECT id, store_id, name,
-        money, use_money, goods_ids, end_time FROM coupon_logs
-      WHERE user_id = ${userId} AND status = ${COUPON_LOG_STATUS.UNUSED} AND start_time <= ${now} AND end_time > ${now}
-        AND (store_id IS NULL OR store_id IN (${storeIds}))`,
-  ])
-  return {
-    reductions: reductions.map((r): FullReduction => ({ ...r, money: decimalToCents(r.money), use_money: decimalToCents(r.use_money) })),
-    coupons: coupons.map((c): HeldCoupon => ({ ...c, money: decimalToCents(c.money), use_money: decimalToCents(c.use_money), goods_ids: scopeGoodsIds(c.goods_ids) })),
-  }
+/** The promotions a checkout may use, read as two columns of the checkout's goods statement (one row per goods, its
+ *  store's id in `storeId`) rather than by statements of their own: the store's full reductions in their window and the
+ *  shopper's valid unused coupons of the store and of the platform, each a JSON array or NULL (none, the usual case).
+ *  Nothing is cached, so a rule or coupon made a moment before the checkout applies. */
+export function promotionColumns(userId: number, storeId: Prisma.Sql, now: Date): Prisma.Sql {
+  return Prisma.sql`(SELECT JSON_ARRAYAGG(JSON_OBJECT('id', r.id, 'name', r.name, 'money', CAST(r.money AS CHAR), 'use_money', CAST(r.use_money AS CHAR)))
+      FROM full_reductions r WHERE r.store_id = ${storeId} AND r.start_time <= ${now} AND r.end_time > ${now}) AS promotion_reductions,
+    (SELECT JSON_ARRAYAGG(JSON_OBJECT('id', l.id, 'store_id', l.store_id, 'name', l.name, 'money', CAST(l.money AS CHAR), 'use_money', CAST(l.use_money AS CHAR),
+        'goods_ids', l.goods_ids, 'end_time', DATE_FORMAT(l.end_time, ${ISO_UTC})))
+      FROM coupon_logs l WHERE l.user_id = ${userId} AND l.status = ${COUPON_LOG_STATUS.UNUSED} AND l.start_time <= ${now} AND l.end_time > ${now}
+        AND (l.store_id IS NULL OR l.store_id = ${storeId})) AS promotion_coupons`
 }
-export type LoadedPromotions = Awaited<ReturnType<typeof loadPromotions>>
+
+export type PromotionColumns = { store_id: number; promotion_reductions: unknown; promotion_coupons: unknown }
+
+const jsonOf = <T>(value: unknown): T[] => (value === null ? [] : typeof value === 'string' ? (JSON.parse(value) as T[]) : (value as T[]))
+
+/** The promotions read by promotionColumns, each once (a platform coupon comes with every goods row). */
+export function promotionsOf(rows: readonly PromotionColumns[]) {
+  const reductions = new Map<number, FullReduction>()
+  const coupons = new Map<number, HeldCoupon>()
+  for (const row of rows) {
+    for (const r of jsonOf<{ id: number; name: string; money: string; use_money: string }>(row.promotion_reductions))
+      reductions.set(r.id, { ...r, store_id: row.store_id, money: toCents(r.money), use_money: toCents(r.use_money) })
+    for (const c of jsonOf<{ id: number; store_id: number | null; name: string; money: string; use_money: string; goods_ids: string; end_time: string }>(row.promotion_coupons))
+      coupons.set(c.id, { ...c, money: toCents(c.money), use_money: toCents(c.use_money), goods_ids: scopeGoodsIds(c.goods_ids), end_time: new Date(c.end_time) })
+  }
+  return { reductions: [...reductions.values()], coupons: [...coupons.values()] }
+}
+export type LoadedPromotions = ReturnType<typeof promotionsOf>
 
 /** The full reduction that saves the most on `goods` cents (the highest tier reached, not the lowest); ties: the
  *  higher threshold, then the lower id. Null when no tier is reached. */

@@ -166,6 +166,46 @@ describe('receiving', () => {
     expect(counters).toHaveLength(100)
   }, 120_000)
 
+  test('the Redis gate dropped again and again mid-stampede: still exactly 100 received, one each at most', async () => {
+    const store = await newStore()
+    const id = await sellerCoupon(store, { stock: 100, limit_num: 1 })
+    const first = (await app.db.users.findFirstOrThrow({ orderBy: { id: 'desc' }, select: { id: true } })).id
+    await app.db.users.createMany({ data: Array.from({ length: 150 }, (_, i) => ({ username: `flushed${first}_${i}`, password: 'x', nickname: 'n' })) })
+    const users = await app.db.users.findMany({ where: { username: { startsWith: `flushed${first}_` } }, select: { id: true } })
+    const auths = await Promise.all(users.map(async (u) => bearer(await tokenFor(app, 'user', u.id))))
+    const gate = app.key('coupon_gate', id)
+    let flushes = 0
+    const answers = await Promise.all(
+      Array.from({ length: 600 }, async (_, i) => {
+        const answer = await receive(auths[i % 150], id)
+        if (i % 40 === 0) flushes += await app.redis.del(gate)
+        return answer
+      }),
+    )
+    expect(flushes).toBeGreaterThan(0)
+    expect(answers.filter((r) => r.body.code === 200)).toHaveLength(100)
+    expect(answers.every((r) => r.body.code === 200 || (r.body.code === 402 && ['优惠券已领完', '已达到该优惠券的领取上限'].includes(r.body.msg)))).toBe(true)
+    expect((await app.db.coupons.findUniqueOrThrow({ where: { id } })).stock).toBe(0)
+    const perUser = await app.db.coupon_logs.groupBy({ by: ['user_id'], where: { coupon_id: id }, _count: { _all: true } })
+    expect(perUser.reduce((n, u) => n + u._count._all, 0)).toBe(100)
+    expect(Math.max(...perUser.map((u) => u._count._all))).toBe(1)
+  }, 120_000)
+
+  test('a seller raising a sold-out coupon’s stock opens it again at once (the gate starts afresh)', async () => {
+    const store = await newStore()
+    const id = await sellerCoupon(store, { stock: 1, limit_num: 1 })
+    expect((await receive((await shopper()).auth, id)).body.code).toBe(200)
+    const late = await shopper()
+    expect((await receive(late.auth, id)).body.msg).toBe('优惠券已领完')
+    expect((await http(app).put(`/api/Seller/coupons/${id}`).set(store.auth).send({ stock: 2 })).body.code).toBe(200)
+    const [a, b] = await Promise.all([receive(late.auth, id), receive(late.auth, id)])
+    expect([a.body.code, b.body.code].sort()).toEqual([200, 402])
+    expect((await receive((await shopper()).auth, id)).body.code).toBe(200)
+    expect((await receive((await shopper()).auth, id)).body.msg).toBe('优惠券已领完')
+    expect((await app.db.coupons.findUniqueOrThrow({ where: { id } })).stock).toBe(0)
+    expect(await app.db.coupon_logs.count({ where: { coupon_id: id } })).toBe(3)
+  })
+
   test('one shopper firing 20 receives of a coupon with limit 3 gets exactly 3', async () => {
     const store = await newStore()
     const id = await sellerCoupon(store, { stock: 50, limit_num: 3 })

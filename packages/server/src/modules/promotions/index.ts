@@ -3,6 +3,6 @@
 // after-sales use: the promotions a checkout may apply, and claiming and giving back received coupons.
 export { default } from './routes.ts'
 export {
-  loadPromotions, bestFullReduction, usableCoupons, chosenCoupon, claimCoupons, giveBackCoupons,
-  type LoadedPromotions, type FullReduction, type HeldCoupon, type CouponLine,
+  promotionColumns, promotionsOf, bestFullReduction, usableCoupons, chosenCoupon, claimCoupons, giveBackCoupons,
+  type LoadedPromotions, type PromotionColumns, type FullReduction, type HeldCoupon, type CouponLine,
 } from './checkout.ts'

@@ -114,6 +114,21 @@ describe('order/before', () => {
 })
 
 describe('order/create', () => {
+  test('a full reduction and a coupon made just after a checkout without any apply to the next one', async () => {
+    const order = [{ goods_id: g3.id, buy_num: 1 }]
+    const plain = await create({ order })
+    expect(plain.body.code, JSON.stringify(plain.body)).toBe(200)
+    expect(await app.db.orders.findUniqueOrThrow({ where: { id: plain.body.data.order_id[0] } })).toMatchObject({ coupon_id: 0 })
+    const rule = await http(app).post('/api/Seller/full_reductions').set(shopB.auth).send({ name: '满80减6', money: '6', use_money: '80', start_time: window.start_time.toISOString(), end_time: window.end_time.toISOString() })
+    expect(rule.body.code, JSON.stringify(rule.body)).toBe(200)
+    const coupon = await held(shopB.storeId, '4', '50')
+    const res = await create({ order })
+    expect(res.body.code, JSON.stringify(res.body)).toBe(200)
+    const made = await app.db.orders.findUniqueOrThrow({ where: { id: res.body.data.order_id[0] } })
+    expect(made).toMatchObject({ coupon_id: coupon })
+    expect([cents(made.full_reduction_money), cents(made.coupon_money), cents(made.total_price)]).toEqual([600, 400, 9000])
+  })
+
   test('the orders and lines keep each saving; the coupons are marked used by their orders', async () => {
     const coupon = await held(shopA.storeId, '8', '50')
     const platform = await held(null, '10', '0')

@@ -7,6 +7,7 @@ import { toCents } from '@qshop/shared'
 import { adminCoupons, scopeGoodsIds, sellerCouponLogs, sellerCoupons, sellerFullReductions } from '@qshop/shared/resources/seller/promotions'
 import type { ServerResource, Tx } from '../../core/resource.ts'
 import { businessError, invalid } from '../../core/errors.ts'
+import { dropGate } from './receiveGate.ts'
 
 type Row = Record<string, unknown> | null
 
@@ -37,6 +38,9 @@ async function notReceived(ids: number[], tx: Tx) {
   if (await tx.coupon_logs.count({ where: { coupon_id: { in: ids } } })) throw businessError('msg.inUse')
 }
 
+/** A changed coupon (its stock, limit or window) drops the receive gate's counters once committed (receiveGate.ts). */
+const dropGateAfter: NonNullable<ServerResource['afterWrite']> = async (req, row, _input, _tx, unit) => unit.afterCommit(() => dropGate(req.server, [row.id]))
+
 export const sellerCouponResource: ServerResource = {
   decl: sellerCoupons,
   model: 'coupons',
@@ -47,6 +51,7 @@ export const sellerCouponResource: ServerResource = {
     await checkGoods(req, data, tx, req.actor!.storeId!)
     return data
   },
+  afterWrite: dropGateAfter,
   beforeDelete: async (_req, ids, tx) => notReceived(ids, tx),
 }
 
@@ -73,5 +78,6 @@ export const adminCouponResource: ServerResource = {
     await checkGoods(req, data, tx, null)
     return data
   },
+  afterWrite: dropGateAfter,
   beforeDelete: async (_req, ids, tx) => notReceived(ids, tx),
 }
