@@ -27,6 +27,8 @@ const schema = z.object({
   PUBLIC_URL: z.union([z.literal(''), z.string().regex(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/)]).default(''),
   /** Development only: without real gateway keys, simulate WeChat Pay and Alipay (adapters/payment/sandbox/dev.ts). */
   PAY_SANDBOX: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** Development only: without a real WeChat login configuration, simulate WeChat OAuth (adapters/oauth/dev.ts). */
+  OAUTH_SANDBOX: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   DATABASE_URL: z.string().default('mysql://root@127.0.0.1:3306/qshop'),
   DATABASE_POOL: z.coerce.number().int().positive().default(10),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),

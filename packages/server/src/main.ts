@@ -3,6 +3,7 @@ import { loadConfig } from './config.ts'
 import { buildApp } from './app.ts'
 import { registerGatewayRefunders } from './adapters/payment/config.ts'
 import { startDevSandbox } from './adapters/payment/sandbox/dev.ts'
+import { startDevOauthFake } from './adapters/oauth/dev.ts'
 
 const config = loadConfig()
 const app = await buildApp(config)
@@ -12,6 +13,11 @@ registerGatewayRefunders(app)
 if (config.NODE_ENV === 'development' && config.PAY_SANDBOX) {
   const sandbox = await startDevSandbox(app)
   if (sandbox) app.addHook('onClose', () => sandbox.stop())
+}
+// The same for WeChat login: the bundled fake of WeChat's OAuth pages and API (docs/oauth.md).
+if (config.NODE_ENV === 'development' && config.OAUTH_SANDBOX) {
+  const fake = await startDevOauthFake(app)
+  if (fake) app.addHook('onClose', () => fake.stop())
 }
 // Ctrl-C reaches every process of the terminal's group, and `pnpm start` passes it on too: the first signal closes
 // the server (open requests finish, then the database, Redis and queue connections), later ones wait for that.

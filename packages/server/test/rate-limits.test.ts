@@ -135,6 +135,11 @@ describe('limits per route class', () => {
     const classOf = (method: string, url: string) => app.routeRecords.find((r) => r.method === method && r.url === url)?.rateLimit
     for (const url of ['/api/login', '/api/register', '/api/forget_password', '/api/refresh']) expect(classOf('POST', url), url).toBe('auth')
     expect(classOf('POST', '/api/sms')).toBe('sms')
+    for (const name of ['weixinweb', 'weixin']) {
+      expect(classOf('GET', `/api/oauth/${name}`)).toBe('auth')
+      expect(classOf('POST', `/api/oauth/callback/${name}`)).toBe('auth')
+      expect(classOf('DELETE', `/api/user/oauths/${name}`)).toBe('secret')
+    }
     for (const prefix of ['/api', '/api/Seller', '/api/Admin']) expect(classOf('POST', `${prefix}/auth/edit`)).toBe('secret')
     expect(classOf('POST', '/api/auth/edit_secure')).toBe('secret')
     expect(classOf('GET', '/api/health')).toBeNull()

@@ -38,6 +38,8 @@ const VALID: Record<string, object> = {
   'POST /api/register': { username: 'Abc_12345', password: 'Secret@123' },
   'POST /api/forget_password': { phone: '13800138000', code: '123456', password: 'Secret@123' },
   'POST /api/sms': { phone: '13800138000', name: 'register' },
+  'POST /api/oauth/callback/weixinweb': { code: 'c', state: 's', browser_key: 'k' },
+  'POST /api/oauth/callback/weixin': { code: 'c', state: 's', browser_key: 'k' },
   'POST /api/auth/edit_secure': { pay_password: '123456', code: '123456' },
   'POST /api/user/favorites': { out_id: 1 },
   'POST /api/user/addresses': { receive_name: 'Li', receive_tel: '13800138000', area: [1, 2, 3], address: 'Street 1' },

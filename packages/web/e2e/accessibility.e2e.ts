@@ -83,6 +83,7 @@ test('the shopper’s own pages: user centre, orders, cart, checkout and pay', a
   const found: Record<string, string[]> = {}
   await check(page, '/user', 'main a[href="/user/orders"]', found)
   await check(page, '/user/orders', 'main a[href^="/user/order/"]', found)
+  await check(page, '/user/oauth', '[data-testid="oauth-weixinweb"]', found)
   await check(page, `/user/order/${order.id}`, `main :text("${order.order_no}")`, found)
   await check(page, '/carts', 'main', found)
   await check(page, `/order/before/${urlParams({ order: [unpaid.line], ifcart: 0 })}`, '[data-testid="checkout-store"]', found)

@@ -68,7 +68,6 @@ function withEarlyRead(route: RouteObject, start: (params: Record<string, string
 function userCentreRoutes(): RouteObject[] {
   const placeholders: [string, string][] = [
     ['info', 'route.info'],
-    ['oauth', 'route.oauth'],
     ['article/:name', 'route.article'],
   ];
   return [
@@ -93,6 +92,7 @@ function userCentreRoutes(): RouteObject[] {
     page('money', 'route.money', 'user/funds/MoneyLogPage', () => import('./user/funds/MoneyLogPage')),
     page('frozen_money', 'route.frozenMoney', 'user/funds/MoneyLogPage', () => import('./user/funds/MoneyLogPage')),
     page('cashes', 'route.cashes', 'user/funds/CashesPage', () => import('./user/funds/CashesPage')),
+    page('oauth', 'route.oauth', 'user/oauth/OauthPage', () => import('./user/oauth/OauthPage')),
     page('distribution', 'route.distribution', 'user/funds/DistributionPage', () => import('./user/funds/DistributionPage')),
     page('distribution_users', 'route.distributionUsers', 'user/funds/DistributionPage', () => import('./user/funds/DistributionPage')),
     page('distribution_logs', 'route.distributionLogs', 'user/funds/DistributionLogsPage', () => import('./user/funds/DistributionLogsPage')),
@@ -116,6 +116,7 @@ function storefrontRoutes(): RouteObject[] {
     page('coupons', 'route.couponCentre', 'storefront/coupons/CouponCentrePage', () => import('./storefront/coupons/CouponCentrePage')),
     page('register', 'route.register', 'storefront/RegisterPage', () => import('./storefront/RegisterPage')),
     page('forget_password', 'route.forgetPassword', 'storefront/ForgetPasswordPage', () => import('./storefront/ForgetPasswordPage')),
+    page('oauth/callback/:name', 'route.oauthCallback', 'storefront/oauth/OauthCallbackPage', () => import('./storefront/oauth/OauthCallbackPage')),
     withEarlyRead(page('s/:params?', 'route.search', 'storefront/catalog/SearchPage', () => import('./storefront/catalog/SearchPage')), (params) =>
       prefetch(searchRead(params.params)),
     ),

@@ -76,6 +76,15 @@ const httpUrl = () => z.union([z.literal(''), z.string().max(255).regex(/^https?
 const choice = <T extends string>(values: readonly [T, ...T[]], group: string): Leaf =>
   leaf(z.enum(values), 'radio', { default: values[0], dict: values.map((v) => ({ label: `fields.${group}_${v}`, value: v })) })
 
+const oauthSection = () => ({
+  enabled: boolLeaf(),
+  client_id: leaf(zx.text(64)),
+  key: leaf(zx.text(255), 'password', { secret: true, keepEmpty: true }),
+  return_url: leaf(httpUrl()),
+  open_base: leaf(httpUrl(), 'text', { default: 'https://open.weixin.qq.com' }),
+  api_base: leaf(httpUrl(), 'text', { default: 'https://api.weixin.qq.com' }),
+})
+
 /** Every group's fields: leaves at the top, or one level of named sections (pay.wechat, oauth.weixin). */
 export const CONFIG_FIELDS = {
   web: {
@@ -132,9 +141,11 @@ export const CONFIG_FIELDS = {
       gateway: leaf(httpUrl(), 'text', { default: 'https://openapi.alipay.com/gateway.do' }),
     },
   },
+  /** WeChat login (adapters/oauth, docs/oauth.md): client_id is the AppID, key the AppSecret; return_url empty: the
+   *  site's own /oauth/callback/<name> page; the two bases point at WeChat (or at the local fake in tests and the demo). */
   oauth: {
-    weixin: { client_id: leaf(zx.text(64)), key: secretLeaf(), return_url: leaf(url()) },
-    weixinweb: { client_id: leaf(zx.text(64)), key: secretLeaf(), return_url: leaf(url()) },
+    weixin: oauthSection(),
+    weixinweb: oauthSection(),
   },
   store: {
     goods_verify: boolLeaf(),

@@ -8,6 +8,7 @@ import { PhoneCodeFields } from '../components/PhoneCodeFields';
 import { RETURN_TO_PARAM, safeReturnTo } from '../router/returnTo';
 import { phone, required } from '../utils/validators';
 import { AuthPanel } from './AuthPanel';
+import { WechatLoginButton } from './oauth/WechatLoginButton';
 import { showFieldErrors } from '../utils/formErrors';
 
 export default function LoginPage() {
@@ -76,6 +77,7 @@ export default function LoginPage() {
               {t('auth.toRegister')}
             </Anchor>
           </Group>
+          <WechatLoginButton inviter={searchParams.get('inviter') ?? searchParams.get('inviter_id')} returnTo={returnTo} />
         </Stack>
       </form>
     </AuthPanel>

@@ -11,6 +11,7 @@ import { notifyError } from '../utils/notify';
 import { phone, required, sameAs } from '../utils/validators';
 import { AgreementModal } from './AgreementModal';
 import { AuthPanel } from './AuthPanel';
+import { WechatLoginButton } from './oauth/WechatLoginButton';
 import { showFieldErrors } from '../utils/formErrors';
 
 export default function RegisterPage() {
@@ -91,6 +92,7 @@ export default function RegisterPage() {
           <Anchor component={Link} to="/login" size="sm" ta="center">
             {t('auth.toLogin')}
           </Anchor>
+          <WechatLoginButton inviter={searchParams.get('inviter') ?? searchParams.get('inviter_id')} />
         </Stack>
       </form>
       <AgreementModal opened={agreementOpen} onClose={() => setAgreementOpen(false)} />

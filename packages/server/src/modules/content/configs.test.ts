@@ -169,7 +169,7 @@ describe('secrets', () => {
 
   test('oauth keys are masked; short secrets show no characters at all', async () => {
     await putGroup('oauth', { weixinweb: { client_id: 'wxweb', key: 'short' } })
-    expect((await getGroup('oauth')).body.data.weixinweb).toEqual({ client_id: 'wxweb', key: '******', return_url: '' })
+    expect((await getGroup('oauth')).body.data.weixinweb).toEqual({ enabled: false, client_id: 'wxweb', key: '******', return_url: '', open_base: 'https://open.weixin.qq.com', api_base: 'https://api.weixin.qq.com' })
   })
 
   test('the public site config holds no secret and only the public keys', async () => {
