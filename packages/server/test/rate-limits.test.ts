@@ -145,6 +145,9 @@ describe('limits per route class', () => {
     expect(classOf('GET', '/api/health')).toBeNull()
     expect(classOf('GET', '/api/Admin/users')).toBe('read')
     expect(classOf('POST', '/api/Admin/users')).toBe('write')
+    // The top-up dialog's reads are reads, its opening a money write.
+    expect(classOf('GET', '/api/user/recharge/gateways')).toBe('read')
+    expect(classOf('POST', '/api/user/recharge')).toBe('money')
     // The gateways' notifications are exempt: a gateway retries from a few addresses, and each is checked by signature.
     expect(app.routeRecords.filter((r) => r.rateLimit === null).map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'GET /api/health',

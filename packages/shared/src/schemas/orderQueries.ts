@@ -118,9 +118,11 @@ export type PayAnswer = { order_pay_id: number; pay_no: string; total_price: str
 /** A gateway payment: what its page shows (exactly one of the four). */
 export type GatewayPayAnswer = { pay_no: string; total: string; code_url?: string; h5_url?: string; qr_code?: string; pay_url?: string }
 
+/** The most one top-up may add, in yuan (the top-up dialog checks it before sending). */
+export const RECHARGE_MAX_YUAN = 50000
 /** POST /api/user/recharge: top up the balance through a gateway. */
 export const rechargeBody = z.strictObject({
-  money: zx.money({ min: 0.01, max: 50000 }),
+  money: zx.money({ min: 0.01, max: RECHARGE_MAX_YUAN }),
   payment_name: zx.text(32, 1),
   device: z.enum(PAY_DEVICES).default('web'),
 })

@@ -9,7 +9,7 @@ import fundsEn from './funds.en.json';
 import fundsZhCn from './funds.zh-cn.json';
 
 const FILES = [
-  '../user/funds/MoneyLogPage.tsx', '../user/funds/CashesPage.tsx', '../user/funds/CheckPage.tsx', '../user/funds/DistributionPage.tsx',
+  '../user/funds/MoneyLogPage.tsx', '../user/funds/TopUp.tsx', '../user/funds/CashesPage.tsx', '../user/funds/CheckPage.tsx', '../user/funds/DistributionPage.tsx',
   '../user/funds/DistributionLogsPage.tsx', '../backoffice/funds/CashesPage.tsx', '../backoffice/funds/AdminUsersPage.tsx',
 ].map((file) => join(__dirname, file));
 const source = FILES.map((file) => readFileSync(file, 'utf8')).join('\n');

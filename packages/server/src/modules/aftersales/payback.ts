@@ -30,6 +30,7 @@ import type { Infra } from '../../core/infra.ts'
 import { capLine, stillFits, type CapLineRow } from './caps.ts'
 import { QUEUE_AFTERSALES } from '../../core/jobs/queues.ts'
 import { giveBackCoupons } from '../promotions/index.ts'
+import { storeNotification, type RefundDelivery } from '../orders/index.ts'
 
 const S = REFUND_STEP
 
@@ -156,9 +157,17 @@ export async function markRefunded(tx: Tx, unit: Unit, refundId: number, opts: {
 }
 
 /** The gateway confirmed the refund of `refundId` (its answer to the job, or its later confirmation of a 'pending'
- *  one): finishes the request in a unit of its own. Answers false when it was not refunding (finished already). */
-export function confirmGatewayRefund(infra: Infra, refundId: number, payRefundNo: string): Promise<boolean> {
-  return runUnit(infra, { label: `refund-payback ${refundId}` }, (tx, unit) => markRefunded(tx, unit, refundId, { fromStep: S.REFUNDING, payRefundNo }))
+ *  one): finishes the request in a unit of its own. Answers false when it was not refunding (finished already).
+ *  `notified`: the gateway's refund notification, stored once in the same unit (a repeat changes nothing). */
+export function confirmGatewayRefund(infra: Infra, refundId: number, payRefundNo: string, notified: RefundDelivery | null = null): Promise<boolean> {
+  return runUnit(infra, { label: `refund-payback ${refundId}` }, async (tx, unit) => {
+    if (notified) {
+      const [r] = await tx.$queryRaw<{ order_id: number }[]>`SELECT order_id FROM refunds WHERE id = ${refundId} FOR UPDATE`
+      const [o] = await tx.$queryRaw<{ order_pay_id: number | null }[]>`SELECT order_pay_id FROM orders WHERE id = ${r.order_id}`
+      if (!(await storeNotification(tx, notified.provider, notified.delivery, o.order_pay_id))) return false
+    }
+    return markRefunded(tx, unit, refundId, { fromStep: S.REFUNDING, payRefundNo })
+  })
 }
 
 export type GatewayOutcome = 'done' | 'pending' | 'not_refunding'
@@ -214,10 +223,10 @@ export const refundPaybackJob = defineJob({
   sweep: { every: REFUND_SWEEP_EVERY_MS, run: (infra) => sweepRefunding(infra) },
 })
 
-/** The gateway's refund notification for request number `refundNo`: finishes it (false when it was not refunding);
- *  null when no request has that number. */
-export async function confirmGatewayRefundByNumber(infra: Infra, refundNo: string, payRefundNo: string): Promise<boolean | null> {
+/** The gateway says request number `refundNo` is refunded (its refund notification `notified`, or the refund query):
+ *  finishes it (false when it was not refunding, or the notification is a repeat); null when no request has that number. */
+export async function confirmGatewayRefundByNumber(infra: Infra, refundNo: string, payRefundNo: string, notified: RefundDelivery | null = null): Promise<boolean | null> {
   const request = await infra.db.refunds.findFirst({ where: { refund_no: refundNo }, select: { id: true } })
   if (!request) return null
-  return confirmGatewayRefund(infra, request.id, payRefundNo)
+  return confirmGatewayRefund(infra, request.id, payRefundNo, notified)
 }

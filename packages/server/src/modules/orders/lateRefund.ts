@@ -11,6 +11,7 @@ import { transition } from '../../core/transition.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
 import { isGatewayName } from '../../adapters/payment/gateway.ts'
 import { REFUND_NOTIFY_PATH, gatewayFor, publicUrl } from '../../adapters/payment/config.ts'
+import { storeNotification, type RefundDelivery } from './notifications.ts'
 
 export const LATE_REFUND_SWEEP_EVERY_MS = 5 * 60_000
 /** A refund still refunding this long after its last change is asked about again. */
@@ -21,18 +22,23 @@ type Row = { id: number; pay_no: string; trade_no: string | null; payment_name: 
 const rowOf = async (infra: Infra, id: number) =>
   (await infra.db.$queryRaw<Row[]>`SELECT id, pay_no, trade_no, payment_name, total, late_refund_status, late_refund_no FROM order_pays WHERE id = ${id}`)[0]
 
-/** The gateway has given the money back: refunding → refunded, once. */
-export function finishLateRefund(infra: Infra, orderPayId: number): Promise<boolean> {
-  return runUnit(infra, { label: `late-refund ${orderPayId}` }, async (tx) =>
-    (await transition(tx, LATE_REFUND_FLOW, orderPayId, { from: LATE_REFUND.REFUNDING, to: LATE_REFUND.REFUNDED }, { data: { late_refunded_at: new Date() } })) > 0,
-  )
+/** The gateway has given the money back: refunding → refunded, once; `notified`: its refund notification, stored once
+ *  in the same unit (a repeat changes nothing). */
+export function finishLateRefund(infra: Infra, orderPayId: number, notified: RefundDelivery | null = null): Promise<boolean> {
+  return runUnit(infra, { label: `late-refund ${orderPayId}` }, async (tx) => {
+    if (notified) {
+      await tx.$queryRaw`SELECT id FROM order_pays WHERE id = ${orderPayId} FOR UPDATE`
+      if (!(await storeNotification(tx, notified.provider, notified.delivery, orderPayId))) return false
+    }
+    return (await transition(tx, LATE_REFUND_FLOW, orderPayId, { from: LATE_REFUND.REFUNDING, to: LATE_REFUND.REFUNDED }, { data: { late_refunded_at: new Date() } })) > 0
+  })
 }
 
-/** Finishes the late refund whose number is `refundNo` (a gateway's refund notification); false when it is not one. */
-export async function finishLateRefundByNumber(infra: Infra, refundNo: string): Promise<boolean | null> {
+/** Finishes the late refund whose number is `refundNo` (a gateway's refund notification); null when it is not one. */
+export async function finishLateRefundByNumber(infra: Infra, refundNo: string, notified: RefundDelivery): Promise<boolean | null> {
   const row = await infra.db.order_pays.findUnique({ where: { late_refund_no: refundNo }, select: { id: true } })
   if (!row) return null
-  return finishLateRefund(infra, row.id)
+  return finishLateRefund(infra, row.id, notified)
 }
 
 export type LateRefundOutcome = 'refunded' | 'pending' | 'not_refunding'

@@ -19,10 +19,9 @@ import { runUnit } from '../../core/unitOfWork.ts'
 import { invalidateGoodsCounters } from '../catalog/index.ts'
 import { countSales, type SoldLine } from './pay.ts'
 import { lateRefundJob } from './lateRefund.ts'
+import { storeNotification, type Delivery } from './notifications.ts'
 
 export type PaidNews = { pay_no: string; trade_no: string; total_cents: number }
-export type Delivery = { notify_id: string; raw: string }
-
 /** What the news did: paid the orders (or the top-up), found it done already, or was a late payment now refunding. */
 export type SettleOutcome = 'paid' | 'duplicate' | 'already' | 'late'
 
@@ -42,11 +41,7 @@ export async function settleGatewayPayment(infra: Infra, provider: GatewayName, 
     if (!pay) throw new PaymentMismatch(`unknown out_trade_no ${news.pay_no}`)
     if (pay.payment_name !== provider) throw new PaymentMismatch(`payment ${pay.pay_no} is ${pay.payment_name}, not ${provider}`)
     if (decimalToCents(pay.total) !== news.total_cents) throw new PaymentMismatch(`amount ${news.total_cents} is not ${decimalToCents(pay.total)} cents`)
-    if (delivery) {
-      const stored = await tx.$executeRaw`INSERT IGNORE INTO payment_notifications (provider, notify_id, order_pay_id, raw)
-        VALUES (${provider}, ${delivery.notify_id}, ${pay.id}, ${delivery.raw})`
-      if (!stored) return 'duplicate'
-    }
+    if (delivery && !(await storeNotification(tx, provider, delivery, pay.id))) return 'duplicate'
     if (pay.pay_status === PAY_STATUS.PAID) return 'already'
     const now = new Date()
     const paid = await transition(tx, PAYMENT_FLOW, pay.id, { from: [PAY_STATUS.UNPAID, PAY_STATUS.CLOSED], to: PAY_STATUS.PAID }, { data: { trade_no: news.trade_no, pay_time: now } })

@@ -13,6 +13,7 @@ import { createGoods, leafClasses, sellerWithStore, type TestSeller } from '../c
 import { placeOrders } from '../orders/testkit.ts'
 import { WechatSandbox } from '../../adapters/payment/sandbox/wechat.ts'
 import { AlipaySandbox } from '../../adapters/payment/sandbox/alipay.ts'
+import { rsaPair } from '../../adapters/payment/sandbox/http.ts'
 import { registerGatewayRefunders } from '../../adapters/payment/config.ts'
 import { refundPaybackJob, sweepRefunding, REFUND_SWEEP_AFTER_MS } from '../aftersales/payback.ts'
 import { queryPendingRefunds } from './refundQuery.ts'
@@ -95,6 +96,36 @@ describe('after-sales refunds through the gateway', () => {
     const order = await app.db.orders.findUniqueOrThrow({ where: { id: ids[1] } })
     expect([order.refund_money.toFixed(2), order.open_refunds]).toEqual(['12.50', 0])
     // The gateway gave it back: nothing went through the balance.
+    expect(await app.db.money_logs.count({ where: { user_id: me.id } })).toBe(0)
+  })
+
+  test('WeChat Pay: the same refund notification 10 times at once is stored once and finishes the request once; a forged one stores nothing', async () => {
+    const { ids, payNo } = await threeOrdersPaid('wechat')
+    const request = await refundOneUnitOfSecondOrder(ids)
+    expect(await runJob(request.id)).toEqual({ outcome: 'pending' })
+    const n = wx.finishRefund(request.refund_no)
+    const paid = await app.db.order_pays.findUniqueOrThrow({ where: { pay_no: payNo } })
+    const notifications = () => app.db.payment_notifications.findMany({ where: { order_pay_id: paid.id }, orderBy: { id: 'asc' } })
+    const before = await notifications()
+    expect(before).toHaveLength(1) // the payment's own
+
+    const x = wx.refunds.get(request.refund_no)!
+    const resource = { mchid: wx.mchId, out_trade_no: payNo, out_refund_no: x.out_refund_no, refund_id: x.refund_id, refund_status: 'SUCCESS', amount: { total: x.total, refund: x.refund, payer_total: x.total, payer_refund: x.refund } }
+    const forged = wx.notification('REFUND.SUCCESS', resource, { privateKey: rsaPair().privateKey })
+    const refused = await http(app).post('/api/payment/wechat/refund_notify').set(forged.headers).send(forged.body)
+    expect([refused.status, refused.body.code]).toEqual([401, 'FAIL'])
+    expect(await app.db.payment_notifications.count()).toBe(1)
+    expect(await step(request.id)).toBe(2)
+
+    const answers = await Promise.all(Array.from({ length: 10 }, () => http(app).post('/api/payment/wechat/refund_notify').set(n.headers).send(n.body)))
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(204))
+    const after = await notifications()
+    expect(after.slice(1).map((s) => [s.provider, s.raw])).toEqual([['wechat', n.body]])
+    // Finished once: one unit back on the line, its money once on the order, nothing through the balance.
+    expect(await step(request.id)).toBe(3)
+    const [line] = await app.db.order_goods.findMany({ where: { order_id: ids[1] } })
+    expect([line.refunded_num, line.refunded_money.toFixed(2)]).toEqual([1, '12.50'])
+    expect((await app.db.orders.findUniqueOrThrow({ where: { id: ids[1] } })).refund_money.toFixed(2)).toBe('12.50')
     expect(await app.db.money_logs.count({ where: { user_id: me.id } })).toBe(0)
   })
 

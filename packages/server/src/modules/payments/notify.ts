@@ -11,15 +11,17 @@ import { confirmGatewayRefundByNumber } from '../aftersales/index.ts'
 /** What to answer the gateway: accepted, or refused with a reason (logged, and told to WeChat Pay). */
 export type NotifyResult = { ok: true } | { ok: false; status: number; reason: string }
 
-async function applyRefundNotice(infra: Infra, notice: Extract<Notice, { kind: 'refund' }>): Promise<NotifyResult> {
+/** A refund done is stored once by the unit that finishes it, a late payment's or an after-sales request's. */
+async function applyRefundNotice(infra: Infra, provider: GatewayName, notice: Extract<Notice, { kind: 'refund' }>, raw: RawNotification): Promise<NotifyResult> {
   if (notice.state !== 'done') {
     // A refund the gateway could not make stays refunding, in sight of the admins: nothing moves back by itself.
     if (notice.state === 'failed') infra.log.error({ refund_no: notice.refund_no }, 'the gateway reports a failed refund')
     return { ok: true }
   }
-  const late = await finishLateRefundByNumber(infra, notice.refund_no)
+  const notified = { provider, delivery: { notify_id: notice.notify_id, raw: raw.body } }
+  const late = await finishLateRefundByNumber(infra, notice.refund_no, notified)
   if (late !== null) return { ok: true }
-  const request = await confirmGatewayRefundByNumber(infra, notice.refund_no, notice.pay_refund_no)
+  const request = await confirmGatewayRefundByNumber(infra, notice.refund_no, notice.pay_refund_no, notified)
   if (request === null) return { ok: false, status: 404, reason: `unknown out_refund_no ${notice.refund_no}` }
   return { ok: true }
 }
@@ -38,7 +40,7 @@ export async function handleNotification(infra: Infra, provider: GatewayName, ra
   }
   if (notice.kind === 'other') return { ok: true }
   if (notice.kind !== expect && provider === 'wechat') return { ok: false, status: 400, reason: `a ${notice.kind} notification on the ${expect} URL` }
-  if (notice.kind === 'refund') return applyRefundNotice(infra, notice)
+  if (notice.kind === 'refund') return applyRefundNotice(infra, provider, notice, raw)
   try {
     await settleGatewayPayment(infra, provider, notice, { notify_id: notice.notify_id, raw: raw.body })
     return { ok: true }

@@ -259,8 +259,14 @@ describe('channels, cancel and late payments', () => {
     expect([...wx.refunds.values()].map((r) => [r.out_refund_no, r.refund, r.total])).toEqual([[row.late_refund_no, 5100, 5100]])
     expect((await payRow(payNo)).late_refund_status).toBe(1)
     // WeChat Pay announces the refund done.
-    expect((await deliver('/api/payment/wechat/refund_notify', wx.finishRefund(row.late_refund_no!))).status).toBe(204)
+    const refunded = wx.finishRefund(row.late_refund_no!)
+    const told = await Promise.all(Array.from({ length: 5 }, () => deliver('/api/payment/wechat/refund_notify', refunded)))
+    expect(told.map((a) => a.status)).toEqual(Array(5).fill(204))
     expect(await payRow(payNo)).toMatchObject({ late_refund_status: 2, late_refunded_at: expect.any(Date) })
+    // Stored once beside the payment's two distinct notifications, all on the payment.
+    const stored = await app.db.payment_notifications.findMany({ orderBy: { id: 'asc' } })
+    expect(stored.map((s) => [s.provider, s.order_pay_id])).toEqual(Array(3).fill(['wechat', row.id]))
+    expect(stored.filter((s) => s.raw === refunded.body)).toHaveLength(1)
     // Admins see it on the payments list.
     const listed = await http(app).get('/api/Admin/order_pays').set(admin)
     expect(listed.body.data.data.find((p: { pay_no: string }) => p.pay_no === payNo)).toMatchObject({ late_refund_status: 2 })
@@ -320,6 +326,17 @@ describe('top-up', () => {
     expect((await app.db.users.findUniqueOrThrow({ where: { id: me.id } })).money.toFixed(2)).toBe('50.00')
     const ledger = await app.db.money_logs.findMany({ where: { user_id: me.id } })
     expect(ledger.map((l) => [l.ename, l.money.toFixed(2), l.idem_key])).toEqual([['recharge', '50.00', `recharge:${row.id}`]])
+  })
+
+  test('the top-up offers the gateways the pay page offers: enabled and complete ones; a visitor is refused', async () => {
+    const offered = async () => (await http(app).get('/api/user/recharge/gateways').set(me.auth)).body
+    expect(await offered()).toMatchObject({ code: 200, data: { gateways: ['wechat', 'alipay'] } })
+    await http(app).put('/api/Admin/configs/pay').set(admin).send({ wechat: { enabled: 0 } })
+    expect((await offered()).data).toEqual({ gateways: ['alipay'] })
+    await http(app).put('/api/Admin/configs/pay').set(admin).send({ alipay: { enabled: 0 } })
+    expect((await offered()).data).toEqual({ gateways: [] })
+    const visitor = await http(app).get('/api/user/recharge/gateways')
+    expect([visitor.status, visitor.body.code]).toEqual([401, 401])
   })
 
   test("the shopper follows the own top-up by pay_no until paid; another shopper's, an order payment's or an unknown number is not found", async () => {

@@ -1,6 +1,7 @@
 // Gateway payments' public side: the gateways' notify URLs (/api/payment/wechat/notify, /wechat/refund_notify,
 // /alipay/notify: public, not rate limited, the body kept raw for its signature), and the shopper's top-up
-// (POST /api/user/recharge) and its state (GET /api/user/recharge/{pay_no}). Paying orders is the orders module's route.
+// (POST /api/user/recharge), the gateways it may choose (GET /api/user/recharge/gateways) and its state
+// (GET /api/user/recharge/{pay_no}). Paying orders is the orders module's route.
 import { rechargeBody, rechargeParam } from '@qshop/shared/schemas/orderQueries'
 import { toCents } from '@qshop/shared'
 import type { AppModule, Scope } from '../../core/module.ts'
@@ -8,6 +9,7 @@ import { ok } from '../../core/envelope.ts'
 import { requestContext } from '../../core/context.ts'
 import { idempotencyKeyOf } from '../../core/idempotency.ts'
 import type { RawNotification } from '../../adapters/payment/gateway.ts'
+import { readyGateways } from '../../adapters/payment/config.ts'
 import { rechargeByGateway, rechargeState } from '../orders/index.ts'
 import { handleNotification } from './notify.ts'
 import { refundQueryJob } from './refundQuery.ts'
@@ -49,6 +51,12 @@ const payments: AppModule = {
       },
       async (req) =>
         ok(req, await rechargeByGateway(app, requestContext(req), idempotencyKeyOf(req, true), { cents: toCents(req.body.money), payment_name: req.body.payment_name, device: req.body.device }), 'msg.payStarted'),
+    )
+    // The gateways the pay page offers (orders/queries.ts payInfo reads the same list): the top-up dialog's choice.
+    app.get(
+      '/user/recharge/gateways',
+      { schema: { tags, summary: 'The gateways a top-up may go through now (enabled and complete): {gateways: ("wechat"|"alipay")[]}' }, config: { rateLimit: 'read' } },
+      async (req) => ok(req, { gateways: await readyGateways(app) }),
     )
     app.get(
       '/user/recharge/:pay_no',

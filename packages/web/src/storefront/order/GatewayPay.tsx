@@ -30,7 +30,8 @@ export function sandboxPage(code: string): string | null {
   }
 }
 
-const isPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 768px)').matches === true;
+/** A phone pays on the gateway's H5 / wap page instead of by QR code. */
+export const isPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 768px)').matches === true;
 
 /**
  * The gateway's QR code of an opened payment, with its amount (and the sandbox's scan page in development), asking

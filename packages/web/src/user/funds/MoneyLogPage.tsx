@@ -1,10 +1,11 @@
 // /user/money and /user/frozen_money: the shopper's balance or frozen funds now and the ledger of that account, newest
-// first, with a date filter and pages (GET /api/user/money_logs?is_type=0|1; POST /api/auth/info for the figures).
+// first, with a date filter and pages (GET /api/user/money_logs?is_type=0|1; POST /api/auth/info for the figures);
+// the balance is topped up from here (TopUp.tsx), both read again once it is paid.
 import { Anchor, Group, LoadingOverlay, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import '@mantine/dates/styles.css';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import '../../i18n/dayjsLocale';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { MoneyLogRow } from '@qshop/shared/schemas/funds';
@@ -13,6 +14,7 @@ import { EmptyState, LoadFailed } from '../../storefront/catalog/LoadStates';
 import { Pager } from '../../storefront/catalog/Pager';
 import type { ListAnswer } from '../../storefront/catalog/types';
 import { useLoad } from '../../storefront/catalog/useLoad';
+import { TopUp } from './TopUp';
 
 const PER_PAGE = 30;
 const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -32,6 +34,12 @@ export default function MoneyLogPage() {
     api.get<ListAnswer<MoneyLogRow>>('/user/money_logs', { is_type: isType, page, per_page: PER_PAGE, ...(dates ? { created_at: dates } : {}) }),
   );
   const rows = list.data?.data ?? [];
+  const { reload: reloadInfo } = info;
+  const { reload: reloadList } = list;
+  const refresh = useCallback(() => {
+    reloadInfo();
+    reloadList();
+  }, [reloadInfo, reloadList]);
   return (
     <Stack gap="md">
       <Title order={4}>{t(frozen ? 'route.frozenMoney' : 'route.money')}</Title>
@@ -44,9 +52,12 @@ export default function MoneyLogPage() {
             </Text>
           </div>
           {!frozen && (
-            <Anchor component={Link} to="/user/cashes" size="sm">
-              {tf('withdraw')}
-            </Anchor>
+            <>
+              <TopUp onPaid={refresh} />
+              <Anchor component={Link} to="/user/cashes" size="sm">
+                {tf('withdraw')}
+              </Anchor>
+            </>
           )}
         </Group>
       </Paper>
