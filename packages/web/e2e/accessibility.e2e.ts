@@ -56,7 +56,7 @@ test('the public storefront pages', async () => {
   await check(page, '/login', 'main button[type=submit]', found)
   await check(page, '/register', 'main button[type=submit]', found)
   await check(page, articlePath, 'main article h1', found)
-  await check(page, '/notices', '[data-testid="notice-list"]', found)
+  await check(page, '/notices', '[data-testid="notice-list"][data-loaded]', found)
   expect(found).toEqual({})
 })
 
@@ -91,7 +91,7 @@ test('the shopper’s own pages: user centre, orders, cart, checkout and pay', a
   await check(page, `/user/order/${order.id}`, `main :text("${order.order_no}")`, found)
   await check(page, '/carts', 'main', found)
   await check(page, `/user/article/${encodeURIComponent('帮助中心')}`, 'main article h2', found)
-  await check(page, `/user/article/${encodeURIComponent('网站公告')}`, '[data-testid="notice-list"]', found)
+  await check(page, `/user/article/${encodeURIComponent('网站公告')}`, '[data-testid="notice-list"][data-loaded]', found)
   await check(page, `/order/before/${urlParams({ order: [unpaid.line], ifcart: 0 })}`, '[data-testid="checkout-store"]', found)
   await check(page, `/order/pay/${urlParams({ order_id: [unpaid.orderId] })}`, '[data-testid="pay-total"]', found)
   expect(found).toEqual({})

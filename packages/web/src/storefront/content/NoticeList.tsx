@@ -18,11 +18,11 @@ export function NoticeList() {
   const list = useLoad(`notices:${page}`, () => api.get<ListAnswer<PublicNotice>>('/notices', { page, per_page: PER_PAGE }));
   const rows = list.data?.data ?? [];
   return (
-    <Stack gap="md">
+    <Stack gap="md" data-testid="notice-list" data-loaded={list.data && !list.loading ? '' : undefined}>
       {list.failed && <LoadFailed onRetry={list.reload} />}
       <div style={{ position: 'relative', minHeight: 120 }}>
         <LoadingOverlay visible={list.loading} zIndex={10} overlayProps={{ blur: 1 }} />
-        <Stack gap="sm" data-testid="notice-list">
+        <Stack gap="sm">
           {rows.map((notice) => (
             <ArticleBody key={notice.id} name={notice.name} date={notice.created_at} html={notice.content} order={2} />
           ))}
