@@ -70,9 +70,9 @@ describe('docker/nginx.conf', () => {
     const pages = [...conf.matchAll(/location ~ (\S+) \{\s*proxy_pass \$api;\s*\}/g)].map((m) => new RegExp(m[1]))
     expect(pages).toHaveLength(2)
     const matches = (uri: string) => pages.some((re) => re.test(uri))
-    const toApi = ['/goods/1', '/goods/42/', '/store/7', '/store/join', '/stores', '/stores/', '/s', '/s/', '/s/eyJrZXl3b3JkcyI6IngifQ==', '/s/ab/cd+ef=', '/login', '/register']
+    const toApi = ['/goods/1', '/goods/42/', '/store/7', '/article/5', '/notices', '/store/join', '/stores', '/stores/', '/s', '/s/', '/s/eyJrZXl3b3JkcyI6IngifQ==', '/s/ab/cd+ef=', '/login', '/register']
     for (const uri of toApi) expect(matches(uri), uri).toBe(true)
-    for (const uri of ['/goods', '/goods/1/reviews', '/assets/goods/1', '/store/1/x', '/search', '/sx', '/user/orders', '/carts', '/Admin/login', '/Seller/login', '/login/x']) expect(matches(uri), uri).toBe(false)
+    for (const uri of ['/goods', '/goods/1/reviews', '/article', '/article/1/x', '/user/article/1', '/assets/goods/1', '/store/1/x', '/search', '/sx', '/user/orders', '/carts', '/Admin/login', '/Seller/login', '/login/x']) expect(matches(uri), uri).toBe(false)
   })
 
   test('hashed build files go out as the build’s gzip copies, cached as long as the api caches them, never as the entry page', () => {

@@ -26,11 +26,14 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 let goodsPath = ''
 let storePath = ''
+let articlePath = ''
 
 beforeAll(async () => {
   const [goods] = await dbQuery<{ id: number; store_id: number }>("SELECT id, store_id FROM goods WHERE goods_no = 'XH-PH-001'")
   goodsPath = `/goods/${goods.id}`
   storePath = `/store/${goods.store_id}`
+  const [article] = await dbQuery<{ id: number }>("SELECT id FROM articles WHERE name = '关于我们' ORDER BY id LIMIT 1")
+  articlePath = `/article/${article.id}`
 })
 
 /** The page at `path`, once `ready` (an element of what it shows when loaded) is on screen and its reads are done. */
@@ -52,6 +55,8 @@ test('the public storefront pages', async () => {
   await check(page, '/stores', 'main a[href^="/store/"]', found)
   await check(page, '/login', 'main button[type=submit]', found)
   await check(page, '/register', 'main button[type=submit]', found)
+  await check(page, articlePath, 'main article h1', found)
+  await check(page, '/notices', '[data-testid="notice-list"][data-loaded]', found)
   expect(found).toEqual({})
 })
 
@@ -86,6 +91,8 @@ test('the shopper’s own pages: user centre, orders, cart, checkout and pay', a
   await check(page, '/user/oauth', '[data-testid="oauth-weixinweb"]', found)
   await check(page, `/user/order/${order.id}`, `main :text("${order.order_no}")`, found)
   await check(page, '/carts', 'main', found)
+  await check(page, `/user/article/${encodeURIComponent('帮助中心')}`, 'main article h2', found)
+  await check(page, `/user/article/${encodeURIComponent('网站公告')}`, '[data-testid="notice-list"][data-loaded]', found)
   await check(page, `/order/before/${urlParams({ order: [unpaid.line], ifcart: 0 })}`, '[data-testid="checkout-store"]', found)
   await check(page, `/order/pay/${urlParams({ order_id: [unpaid.orderId] })}`, '[data-testid="pay-total"]', found)
   expect(found).toEqual({})

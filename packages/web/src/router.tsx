@@ -66,10 +66,6 @@ function withEarlyRead(route: RouteObject, start: (params: Record<string, string
 }
 
 function userCentreRoutes(): RouteObject[] {
-  const placeholders: [string, string][] = [
-    ['info', 'route.info'],
-    ['article/:name', 'route.article'],
-  ];
   return [
     { index: true, handle: { titleKey: 'route.userHome' }, ...lazyRoute('user/UserHomePage', () => import('./user/UserHomePage')) },
     page('favorites', 'route.favorites', 'user/favorites/FavoritesPage', () => import('./user/favorites/FavoritesPage')),
@@ -97,8 +93,8 @@ function userCentreRoutes(): RouteObject[] {
     page('distribution_users', 'route.distributionUsers', 'user/funds/DistributionPage', () => import('./user/funds/DistributionPage')),
     page('distribution_logs', 'route.distributionLogs', 'user/funds/DistributionLogsPage', () => import('./user/funds/DistributionLogsPage')),
     page('integral', 'route.integralLog', 'user/integral/IntegralLogPage', () => import('./user/integral/IntegralLogPage')),
+    page('article/:name', 'route.article', 'user/content/UserArticlePage', () => import('./user/content/UserArticlePage')),
     page('integral_order', 'route.integralOrder', 'user/integral/IntegralOrdersPage', () => import('./user/integral/IntegralOrdersPage')),
-    ...placeholders.map(([path, titleKey]) => placeholder(titleKey, path)),
   ];
 }
 
@@ -123,6 +119,8 @@ function storefrontRoutes(): RouteObject[] {
     withEarlyRead(page('goods/:id', 'route.goods', 'storefront/catalog/GoodsPage', () => import('./storefront/catalog/GoodsPage')), (params) =>
       prefetch(goodsRead(params.id), (goods) => (goods ? goodsMainImage(goods) : undefined)),
     ),
+    page('article/:id', 'route.article', 'storefront/content/ArticlePage', () => import('./storefront/content/ArticlePage')),
+    page('notices', 'route.notices', 'storefront/content/NoticesPage', () => import('./storefront/content/NoticesPage')),
     page('stores', 'route.stores', 'storefront/stores/StoresPage', () => import('./storefront/stores/StoresPage')),
     page('store/:id', 'route.store', 'storefront/stores/StorePage', () => import('./storefront/stores/StorePage')),
     page('store/join', 'route.storeJoin', 'storefront/stores/JoinPage', () => import('./storefront/stores/JoinPage')),

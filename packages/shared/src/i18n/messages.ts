@@ -220,6 +220,9 @@ const zh = {
   'ledger.platform_coupon': '平台优惠券补贴',
   'page.login': '登录',
   'page.register': '注册',
+  'page.notices': '网站公告',
+  'page.noticesText': '{site}的最新公告',
+  'page.articleNotFoundText': '您要找的文章不存在，或已删除。',
 }
 
 export type MessageKey = keyof typeof zh
@@ -434,6 +437,9 @@ const en: Record<MessageKey, string> = {
   'ledger.platform_coupon': 'Platform coupon subsidy',
   'page.login': 'Log in',
   'page.register': 'Register',
+  'page.notices': 'Site notices',
+  'page.noticesText': 'The latest notices of {site}',
+  'page.articleNotFoundText': 'The article you are looking for does not exist or has been removed.',
 }
 
 export const MESSAGES: Record<Locale, Record<MessageKey, string>> = { 'zh-cn': zh, en }

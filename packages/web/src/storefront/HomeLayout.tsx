@@ -16,6 +16,7 @@ import { useCommonData } from './commonStore';
 import classes from './HomeLayout.module.css';
 import { NAV_LINKS } from './navLinks';
 import { SearchBox } from './SearchBox';
+import { FooterLinks } from './content/FooterLinks';
 
 const LOGO_HEIGHT = 48;
 const LOGO_MAX_WIDTH = 180;
@@ -174,7 +175,10 @@ export default function HomeLayout() {
         <Outlet />
       </main>
       <footer className={classes.footer}>
-        <Group className={classes.width} justify="space-between">
+        <div className={classes.width}>
+          <FooterLinks />
+        </div>
+        <Group className={classes.width} justify="space-between" mt="md">
           <Text size="sm">
             © {new Date().getFullYear()} {site?.web_name}
           </Text>

@@ -20,6 +20,9 @@ export function isCurrentItem(item: UserNavItem, pathname: string): boolean {
   return here === to || (item.withSubpages === true && below(to)) || (item.alsoBelow ?? []).some(below);
 }
 
+/** The help entry that lists the site's notices rather than an article (user/content/UserArticlePage.tsx). */
+export const NOTICES_ARTICLE = '网站公告';
+
 /** Help articles are looked up by their (Chinese) title on the server. */
 const article = (title: string) => `/user/article/${encodeURIComponent(title)}`;
 
@@ -68,7 +71,7 @@ export const USER_NAV: UserNavGroup[] = [
   {
     titleKey: 'user.nav.help',
     items: [
-      { to: article('网站公告'), labelKey: 'user.article.notices' },
+      { to: article(NOTICES_ARTICLE), labelKey: 'user.article.notices' },
       { to: article('其他合作'), labelKey: 'user.article.cooperation' },
       { to: article('帮助中心'), labelKey: 'user.article.help' },
       { to: article('关于我们'), labelKey: 'user.article.about' },

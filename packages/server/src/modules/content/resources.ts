@@ -5,6 +5,7 @@ import * as decl from '@qshop/shared/resources/admin/content'
 import type { ServerResource, Tx } from '../../core/resource.ts'
 import { businessError, invalid } from '../../core/errors.ts'
 import { invalidateAreaCache } from './areas.ts'
+import { invalidatePublished } from './published.ts'
 
 /** Area levels: 0 province, 1 city, 2 district. */
 const AREA_MAX_DEEP = 2
@@ -54,9 +55,13 @@ async function menuParentValid(tx: Tx, pid: number, selfId: number | null): Prom
   return true
 }
 
+/** What the storefront shows of them is cached (published.ts). */
+const retirePublished = (req: FastifyRequest) => invalidatePublished(req.server)
+
 const articleMenus: ServerResource = {
   decl: decl.articleMenus,
   model: 'article_menus',
+  afterCommit: retirePublished,
   beforeWrite: async (req, data, existing, tx) => {
     if (data.pid !== undefined && !(await menuParentValid(tx, data.pid as number, existing?.id ?? null))) throw invalid({ pid: req.t('valid.parent') })
     return data
@@ -74,6 +79,7 @@ async function mustExist(req: FastifyRequest, found: Promise<unknown>, field: st
 const articles: ServerResource = {
   decl: decl.articles,
   model: 'articles',
+  afterCommit: retirePublished,
   beforeWrite: async (req, data, _existing, tx) => {
     if (data.pid !== undefined) await mustExist(req, tx.article_menus.findUnique({ where: { id: data.pid as number }, select: { id: true } }), 'pid')
     return data
@@ -111,7 +117,7 @@ export const CONTENT_RESOURCES: ServerResource[] = [
   plain(decl.agreements, 'agreements'),
   articleMenus,
   articles,
-  plain(decl.notices, 'notices'),
+  { decl: decl.notices, model: 'notices', afterCommit: retirePublished },
   advSpaces,
   advs,
   plain(decl.appVersions, 'app_versions'),

@@ -5,7 +5,11 @@ import { CONFIG_GROUPS, configUpdateSchema } from '@qshop/shared/schemas/configs
 import type { AppModule, ScopePlugin } from '../../core/module.ts'
 import { ok } from '../../core/envelope.ts'
 import { resourceRoutes } from '../../core/resource.ts'
+import { idParam } from '@qshop/shared/schemas/common'
+import { pageQuery } from '@qshop/shared/schemas/funds'
+import { notFound } from '../../core/errors.ts'
 import { CONTENT_RESOURCES } from './resources.ts'
+import { articleLinks, publicArticle, publishedNotices } from './published.ts'
 import {
   activeAds, allExpresses, articleMenuTree, configForAdmin, latestAppVersion, readAgreement, readArticle, updateConfig,
 } from './service.ts'
@@ -30,6 +34,17 @@ const storefront: ScopePlugin = async (app) => {
   const tags = ['content']
   app.get('/article/:name', { schema: { params: z.object({ name: z.string().min(1).max(120) }), tags }, config: pub }, async (req) =>
     ok(req, await readArticle(app, req.params.name)),
+  )
+  app.get('/articles/:id', { schema: { params: idParam, tags, summary: 'An article by id (cached; its view counter is not moved)' }, config: pub }, async (req) => {
+    const article = await publicArticle(app, req.params.id)
+    if (!article) throw notFound()
+    return ok(req, article)
+  })
+  app.get('/articles', { schema: { tags, summary: 'Each article menu with its first articles (the storefront footer)' }, config: pub }, async (req) =>
+    ok(req, await articleLinks(app)),
+  )
+  app.get('/notices', { schema: { querystring: pageQuery, tags, summary: 'The sent notices, newest first' }, config: pub }, async (req) =>
+    ok(req, await publishedNotices(app, req.query)),
   )
   app.get('/agreements/:name', { schema: { params: z.object({ name: z.string().min(1).max(64) }), tags }, config: pub }, async (req) =>
     ok(req, await readAgreement(app, req.params.name)),

@@ -35,7 +35,7 @@ describe('robots.txt', () => {
     for (const path of ['/Admin/', '/Seller/', '/user', '/carts', '/order/', '/api/']) expect(lines).toContain(`Disallow: ${path}`)
     // The storefront's pages stay open to them.
     const disallowed = lines.filter((l) => l.startsWith('Disallow: ')).map((l) => l.slice('Disallow: '.length))
-    for (const page of ['/', '/goods/1', '/store/3', '/stores', '/login', '/register', `/s/${encodeURIComponent('eyJjbGFzc19pZCI6M30=')}`]) expect(disallowed.filter((d) => page.startsWith(d)), page).toEqual([])
+    for (const page of ['/', '/goods/1', '/store/3', '/article/2', '/notices', '/stores', '/login', '/register', `/s/${encodeURIComponent('eyJjbGFzc19pZCI6M30=')}`]) expect(disallowed.filter((d) => page.startsWith(d)), page).toEqual([])
     expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`)
   })
 })
@@ -55,7 +55,7 @@ describe('the sitemaps', () => {
     expect(index.statusCode).toBe(200)
     expect(index.headers['content-type']).toBe('application/xml; charset=utf-8')
     expect(index.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/)
-    expect(locs(index.body)).toEqual([`${SITE}/sitemaps/goods-1.xml`, `${SITE}/sitemaps/stores-1.xml`, `${SITE}/sitemaps/categories-1.xml`])
+    expect(locs(index.body)).toEqual([`${SITE}/sitemaps/goods-1.xml`, `${SITE}/sitemaps/stores-1.xml`, `${SITE}/sitemaps/categories-1.xml`, `${SITE}/sitemaps/articles-1.xml`])
 
     const goods = await get('/sitemaps/goods-1.xml')
     expect(goods.headers['content-type']).toBe('application/xml; charset=utf-8')
@@ -73,6 +73,23 @@ describe('the sitemaps', () => {
     const refused = await http(app).put(`/api/Admin/goods/${later.id}/verify`).set(admin).send({ goods_verify: 0, refuse_info: '图片不清' })
     expect(refused.body.code).toBe(200)
     expect(locs((await get('/sitemaps/goods-1.xml')).body)).toEqual([`${SITE}/goods/${shown.id}`])
+  })
+
+  it('list the articles with lastmod; one the admin deletes leaves at once', async () => {
+    const admin = bearer(await tokenFor(app, 'admin', (await createAdmin(app)).id))
+    const menu = await http(app).post('/api/Admin/article_menus').set(admin).send({ name: '帮助中心', pid: 0 })
+    // The seed's help articles, and two more.
+    const ids = (await app.db.articles.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((a) => a.id)
+    for (const name of ['关于我们', '其他合作']) ids.push((await http(app).post('/api/Admin/articles').set(admin).send({ pid: menu.body.data.id, name })).body.data.id)
+    const added = ids.slice(-2)
+    const today = new Date().toISOString().slice(0, 10)
+    const part = await get('/sitemaps/articles-1.xml')
+    expect(part.headers['content-type']).toBe('application/xml; charset=utf-8')
+    expect(locs(part.body)).toEqual(ids.map((id) => `${SITE}/article/${id}`))
+    expect(part.body).toContain(`<url><loc>${SITE}/article/${added[0]}</loc><lastmod>${today}</lastmod></url>`)
+    expect((await http(app).delete(`/api/Admin/articles/${added[0]}`).set(admin)).body.code).toBe(200)
+    expect(locs((await get('/sitemaps/articles-1.xml')).body)).toEqual(ids.filter((id) => id !== added[0]).map((id) => `${SITE}/article/${id}`))
+    expect((await get('/sitemaps/articles-2.xml')).statusCode).toBe(404)
   })
 
   it('answer 404 past a kind’s last part and for a file that is not theirs', async () => {

@@ -10,7 +10,7 @@ export type PageHead = {
   path: string
   /** Absolute address of the page's picture for link previews. */
   image?: string
-  ogType?: 'website' | 'product' | 'profile'
+  ogType?: 'website' | 'product' | 'profile' | 'article'
   /** Pages that should not be indexed (a keyword search, a page not found) still let their links be followed. */
   noindex?: boolean
   jsonLd?: object[]

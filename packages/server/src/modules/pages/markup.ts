@@ -30,6 +30,14 @@ export function plainText(html: string | null | undefined): string {
     .trim()
 }
 
+/** The text of rich-text HTML by paragraph (block ends start a new one), each as plainText reads it. */
+export function paragraphsOf(html: string | null | undefined): string[] {
+  return (html ?? '')
+    .split(/<\/(?:p|div|h[1-6]|li|blockquote|pre|tr)\s*>|<br\s*\/?>/i)
+    .map(plainText)
+    .filter(Boolean)
+}
+
 /** At most `max` characters, cut at a character (not inside a surrogate pair), with an ellipsis when cut. */
 export function clip(text: string, max: number): string {
   const chars = [...text]

@@ -7,7 +7,9 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createComment, createGoods, leafClasses, sellerWithStore, type Leaf } from '../catalog/testkit.ts'
-import { createTestApp, resetDb } from '../../../test/helpers.ts'
+import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
+import { createAdmin } from '../../../test/factories.ts'
+import { tokenFor } from '../rbac/testkit.ts'
 import { categoryPath } from './searchPaths.ts'
 
 const HOSTILE = `</script><img src=x onerror="alert(1)">'"&`
@@ -223,5 +225,71 @@ describe('home, category and search pages', () => {
     expect([title(login), link(login, 'canonical')]).toEqual(['登录 - QShop 多商户商城', 'https://shop.example.com/login'])
     expect(meta(login, 'description')).toBeTruthy()
     expect(title((await page('/register?lang=en')).html)).toBe('Register - QShop 多商户商城')
+  })
+})
+
+describe('article and notice pages without script', () => {
+  let admin: Record<string, string>
+  let articleId: number
+  beforeAll(async () => {
+    admin = bearer(await tokenFor(app, 'admin', (await createAdmin(app)).id))
+    const menu = await http(app).post('/api/Admin/article_menus').set(admin).send({ name: '帮助中心', pid: 0 })
+    expect(menu.body.code, menu.body.msg).toBe(200)
+    const created = await http(app).post('/api/Admin/articles').set(admin).send({
+      pid: menu.body.data.id, name: `关于 ${HOSTILE}`, content: `<p>我们是一家店 ${HOSTILE.replace('<img', '&lt;img')}</p><p>第二段</p>`,
+    })
+    expect(created.body.code, created.body.msg).toBe(200)
+    articleId = created.body.data.id
+  })
+
+  it('an article: its head, Article and BreadcrumbList JSON-LD and its text; an edit through the back office shows at once', async () => {
+    const { status, html } = await page(`/article/${articleId}`)
+    expect(status).toBe(200)
+    expectNoInjection(html)
+    expect(title(html)).toBe(`关于 ${HOSTILE} - QShop 多商户商城`)
+    expect(meta(html, 'description')).toBe(`我们是一家店 <img src=x onerror="alert(1)">'"& 第二段`)
+    expect(link(html, 'canonical')).toBe(`https://shop.example.com/article/${articleId}`)
+    expect(link(html, 'alternate', 'en')).toBe(`https://shop.example.com/article/${articleId}?lang=en`)
+    expect([meta(html, 'og:type'), meta(html, 'og:title')]).toEqual(['article', `关于 ${HOSTILE} - QShop 多商户商城`])
+    expect(jsonLds(html).find((d) => d['@type'] === 'Article')).toMatchObject({ headline: `关于 ${HOSTILE}`, articleSection: '帮助中心', url: `https://shop.example.com/article/${articleId}` })
+    expect(jsonLds(html).find((d) => d['@type'] === 'BreadcrumbList')!.itemListElement.map((i: { name: string }) => i.name)).toEqual(['首页', `关于 ${HOSTILE}`])
+    expect(mainText(html)).toContain(`我们是一家店 <img src=x onerror="alert(1)">'"& 第二段`)
+    expect(html).toMatch(/<main class="page-text" data-page="article">[\s\S]*<p>第二段<\/p>/)
+    expect(html).not.toContain('class="boot"')
+
+    const edited = await http(app).put(`/api/Admin/articles/${articleId}`).set(admin).send({ name: '关于我们' })
+    expect(edited.body.code, edited.body.msg).toBe(200)
+    const again = await page(`/article/${articleId}?lang=en`)
+    expect(title(again.html)).toBe('关于我们 - QShop 多商户商城')
+    expect(jsonLds(again.html).find((d) => d['@type'] === 'BreadcrumbList')!.itemListElement[0]).toMatchObject({ name: 'Home', item: 'https://shop.example.com/?lang=en' })
+  })
+
+  it('an unknown or malformed article, and one the admin deleted, answer 404 with the not-found page', async () => {
+    const gone = await http(app).post('/api/Admin/articles').set(admin).send({ pid: (await app.db.articles.findUniqueOrThrow({ where: { id: articleId } })).pid, name: '将删除' })
+    expect((await page(`/article/${gone.body.data.id}`)).status).toBe(200)
+    expect((await http(app).delete(`/api/Admin/articles/${gone.body.data.id}`).set(admin)).body.code).toBe(200)
+    for (const url of ['/article/999999999', '/article/abc', `/article/${gone.body.data.id}`, `/article/${gone.body.data.id}?lang=en`]) {
+      const { status, html } = await page(url)
+      expect(status, url).toBe(404)
+      expect(meta(html, 'robots'), url).toBe('noindex, follow')
+      expect(mainText(html), url).toContain(url.endsWith('en') ? 'The article you are looking for does not exist' : '您要找的文章不存在')
+    }
+  })
+
+  it('the notice list: its head and the sent notices’ titles as text, never a notice not sent', async () => {
+    for (const [name, is_send] of [[`公告 ${HOSTILE}`, 1], ['草稿公告', 0]] as const) {
+      const res = await http(app).post('/api/Admin/notices').set(admin).send({ name, content: '<p>周末发货</p>', is_send })
+      expect(res.body.code, res.body.msg).toBe(200)
+    }
+    const { status, html } = await page('/notices')
+    expect(status).toBe(200)
+    expectNoInjection(html)
+    expect(title(html)).toBe('网站公告 - QShop 多商户商城')
+    expect(link(html, 'canonical')).toBe('https://shop.example.com/notices')
+    const text = mainText(html)
+    expect(text).toContain(`公告 ${HOSTILE}`)
+    expect(text).toContain('周末发货')
+    expect(text).not.toContain('草稿公告')
+    expect(title((await page('/notices?lang=en')).html)).toBe('Site notices - QShop 多商户商城')
   })
 })

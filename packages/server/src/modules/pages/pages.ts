@@ -1,6 +1,7 @@
-// The storefront pages whose entry page carries their own head and, for goods and stores, their main text: home,
-// search (a category when it names one), goods, store and the store list. Everything comes from the catalog's cached
-// reads (modules/catalog/cache.ts) except the goods' stock and prices, which are read live by key as the goods
+// The storefront pages whose entry page carries their own head and, for goods, stores, articles and the notices, their
+// main text: home, search (a category when it names one), goods, store, the store list, an article and the notice list.
+// Everything comes from the catalog's and the content's cached reads (modules/catalog/cache.ts,
+// modules/content/published.ts) except the goods' stock and prices, which are read live by key as the goods
 // page's own answer reads them (modules/inventory/live.ts): the JSON-LD offers must say what can be bought now.
 import { normalizeLocale, translate, type Locale, type MessageKey } from '@qshop/shared'
 import { idParam } from '@qshop/shared/schemas/common'
@@ -8,10 +9,10 @@ import type { PageParts } from '../../core/entryPage.ts'
 import { AppError } from '../../core/errors.ts'
 import type { Infra } from '../../core/infra.ts'
 import { classIndex, classPath, firstPictureOf, goodsDetail, storeCard } from '../catalog/index.ts'
-import { publicSiteConfig } from '../content/index.ts'
+import { publicArticle, publicSiteConfig, publishedNotices } from '../content/index.ts'
 import { localePath, renderHead, type PageHead } from './head.ts'
-import { clip, plainText } from './markup.ts'
-import { PAGE_STYLE, goodsText, notFoundText, storeText } from './text.ts'
+import { clip, paragraphsOf, plainText } from './markup.ts'
+import { PAGE_STYLE, articleText, goodsText, noticesText, notFoundText, storeText } from './text.ts'
 import { categoryPath, decodeSearch } from './searchPaths.ts'
 
 const DESCRIPTION_MAX = 160
@@ -38,11 +39,11 @@ function rating(count: number, score: string | null) {
     : undefined
 }
 
-function notFoundPage(ctx: Ctx, path: string): Found {
+function notFoundPage(ctx: Ctx, path: string, textKey: MessageKey = 'page.notFoundText'): Found {
   return {
     status: 404,
-    head: { title: titled(ctx, t(ctx, 'page.notFound')), description: t(ctx, 'page.notFoundText'), path, noindex: true },
-    body: notFoundText({ title: t(ctx, 'page.notFound'), text: t(ctx, 'page.notFoundText'), home: t(ctx, 'page.backHome'), homePath: localePath('/', ctx.locale) }),
+    head: { title: titled(ctx, t(ctx, 'page.notFound')), description: t(ctx, textKey), path, noindex: true },
+    body: notFoundText({ title: t(ctx, 'page.notFound'), text: t(ctx, textKey), home: t(ctx, 'page.backHome'), homePath: localePath('/', ctx.locale) }),
   }
 }
 
@@ -153,11 +154,62 @@ async function searchPage(ctx: Ctx, raw: string | undefined): Promise<Found> {
   return { status: 200, head: { ...base, noindex: raw !== undefined && raw !== '' } }
 }
 
+/** Characters of an article's text in its first HTML. */
+const ARTICLE_TEXT_MAX = 5000
+/** Notices on the notice list's first HTML: its first page as the app shows it. */
+const NOTICES_SHOWN = 30
+
+async function articlePage(ctx: Ctx, id: number): Promise<Found> {
+  const path = `/article/${id}`
+  const article = await publicArticle(ctx.app, id)
+  if (!article) return notFoundPage(ctx, path, 'page.articleNotFoundText')
+  const text = plainText(article.content)
+  const description = clip(text || article.name, DESCRIPTION_MAX)
+  const url = ctx.origin + localePath(path, ctx.locale)
+  const iso = (wire: string) => wire.replace(' ', 'T')
+  const trail = [{ name: t(ctx, 'page.home'), path: '/' }, { name: article.name, path }]
+  let left = ARTICLE_TEXT_MAX
+  const paragraphs = paragraphsOf(article.content).flatMap((p) => {
+    if (left <= 0) return []
+    const kept = clip(p, left)
+    left -= kept.length
+    return [kept]
+  })
+  return {
+    status: 200,
+    head: {
+      title: titled(ctx, article.name), description, path, ogType: 'article',
+      jsonLd: [
+        {
+          '@context': 'https://schema.org', '@type': 'Article', headline: clip(article.name, 110), description, url,
+          datePublished: iso(article.created_at), dateModified: iso(article.updated_at),
+          ...(article.menu ? { articleSection: article.menu.name } : {}),
+          publisher: { '@type': 'Organization', name: ctx.siteName },
+        },
+        breadcrumbs(ctx, trail),
+      ],
+    },
+    body: articleText({ name: article.name, paragraphs, date: article.updated_at.slice(0, 10), trail: [{ name: trail[0].name, path: localePath('/', ctx.locale) }] }),
+  }
+}
+
+async function noticesPage(ctx: Ctx): Promise<Found> {
+  const title = t(ctx, 'page.notices')
+  const notices = await publishedNotices(ctx.app, { page: 1, per_page: NOTICES_SHOWN })
+  const trail = [{ name: t(ctx, 'page.home'), path: '/' }, { name: title, path: '/notices' }]
+  return {
+    status: 200,
+    head: { title: titled(ctx, title), description: clip(t(ctx, 'page.noticesText', { site: ctx.siteName }), DESCRIPTION_MAX), path: '/notices', jsonLd: [breadcrumbs(ctx, trail)] },
+    body: noticesText({ title, notices: notices.data.map((n) => ({ name: n.name, date: n.created_at.slice(0, 10), text: clip(plainText(n.content), DESCRIPTION_MAX) })) }),
+  }
+}
+
 /** The account pages a shopper may land on from a search: a title and the site's description. */
 const ACCOUNT_PAGES: Record<string, MessageKey> = { '/login': 'page.login', '/register': 'page.register' }
 const GOODS = /^\/goods\/([^/]+)\/?$/
 const STORE = /^\/store\/([^/]+)\/?$/
 const SEARCH = /^\/s(?:\/([^/]*))?\/?$/
+const ARTICLE = /^\/article\/([^/]+)\/?$/
 
 async function route(ctx: Ctx, path: string): Promise<Found | null> {
   if (path === '/') {
@@ -188,6 +240,12 @@ async function route(ctx: Ctx, path: string): Promise<Found | null> {
   }
   const search = SEARCH.exec(path)
   if (search) return searchPage(ctx, search[1])
+  const article = ARTICLE.exec(path)
+  if (article) {
+    const id = idParam.safeParse({ id: article[1] })
+    return id.success ? articlePage(ctx, id.data.id) : notFoundPage(ctx, path, 'page.articleNotFoundText')
+  }
+  if (path === '/notices' || path === '/notices/') return noticesPage(ctx)
   return null
 }
 

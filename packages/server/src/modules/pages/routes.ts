@@ -6,7 +6,7 @@ import { SITEMAP_KINDS, robotsTxt, sitemapIndex, sitemapPart } from './crawl.ts'
 
 const CRAWL_CACHE = 'public, max-age=3600'
 const XML = 'application/xml; charset=utf-8'
-const FILE = /^(goods|stores|categories)-([1-9]\d{0,5})\.xml$/
+const FILE = /^(goods|stores|categories|articles)-([1-9]\d{0,5})\.xml$/
 const fileParam = z.object({ file: z.string().max(40) })
 
 export default async function crawlRoutes(app: FastifyInstance) {

@@ -1,4 +1,4 @@
-// The main text of goods and store pages (and the not-found page) in the entry page: what a reader or a crawler that
+// The main text of goods, store and article pages, the notice list (and the not-found page) in the entry page: what a reader or a crawler that
 // runs no script sees. It stands in the app's root, which the app's first render replaces: nodes removed, not moved,
 // so the take-over shifts nothing (e2e/page-text.e2e.ts). Every value is escaped here.
 import { escapeHtml as e } from './markup.ts'
@@ -41,6 +41,23 @@ export function storeText(s: { name: string; logo: string | null; description: s
     `<h1>${e(s.name)}</h1>` +
     (s.description ? `<p>${e(s.description)}</p>` : '') +
     (s.goods.length ? `<ul>${s.goods.map((g) => `<li><a href="${e(g.path)}">${e(g.name)}</a> ${e(g.price)}</li>`).join('')}</ul>` : '') +
+    '</main>'
+  )
+}
+
+export function articleText(a: { name: string; paragraphs: string[]; trail: Link[]; date: string }): string {
+  return (
+    `<main class="page-text" data-page="article">${trailOf(a.trail)}<h1>${e(a.name)}</h1>` +
+    `<p><time datetime="${e(a.date)}">${e(a.date)}</time></p>` +
+    a.paragraphs.map((p) => `<p>${e(p)}</p>`).join('') +
+    '</main>'
+  )
+}
+
+export function noticesText(n: { title: string; notices: { name: string; date: string; text: string }[] }): string {
+  return (
+    `<main class="page-text" data-page="notices"><h1>${e(n.title)}</h1>` +
+    n.notices.map((x) => `<section><h2>${e(x.name)}</h2><p><time datetime="${e(x.date)}">${e(x.date)}</time></p><p>${e(x.text)}</p></section>`).join('') +
     '</main>'
   )
 }
