@@ -13,7 +13,8 @@
 // Every attempt is counted as a failure BEFORE the secret is checked, by one script that first refuses when a wait or
 // the cap applies: so however many attempts are sent at once, no more are checked than the counts allow. A right
 // secret then takes its own count back (succeeded).
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
+import { redisScript, runScript } from './redisScripts.ts'
 import type { Redis } from 'ioredis'
 import type { MessageKey } from '@qshop/shared'
 import type { Config } from '../config.ts'
@@ -76,19 +77,7 @@ redis.call('DEL', KEYS[2], KEYS[3])
 if redis.call('GET', KEYS[5]) == ARGV[1] then redis.call('DEL', KEYS[5]) end
 return 0`
 
-type Script = { source: string; sha: string }
-const script = (source: string): Script => ({ source, sha: createHash('sha1').update(source).digest('hex') })
-const scripts = { reserve: script(RESERVE), succeeded: script(SUCCEEDED) }
-
-/** Runs a script by its digest (the source travels only when the server does not hold it yet). */
-async function run(redis: Redis, { source, sha }: Script, keys: string[], args: (string | number)[]): Promise<unknown> {
-  try {
-    return await redis.evalsha(sha, keys.length, ...keys, ...args)
-  } catch (err) {
-    if (!(err instanceof Error) || !err.message.startsWith('NOSCRIPT')) throw err
-    return redis.eval(source, keys.length, ...keys, ...args)
-  }
-}
+const scripts = { reserve: redisScript(RESERVE), succeeded: redisScript(SUCCEEDED) }
 
 export type FailureThrottleSpec = {
   /** which secret: its counts and waits are its own */
@@ -132,12 +121,12 @@ export function failureThrottle(infra: ThrottleInfra, spec: FailureThrottleSpec)
         config.LOGIN_BACKOFF_SECONDS, config.LOGIN_LOCK_SECONDS, FAILURE_MEMORY_SECONDS, IP_FAILURE_MEMORY_SECONDS,
         ...(spec.daily ? [spec.daily.cap, DAY_MEMORY_SECONDS] : []),
       ]
-      const [outcome, waitMs] = (await run(redis, scripts.reserve, keys, args)) as [number, number?]
+      const [outcome, waitMs] = (await runScript(redis, scripts.reserve, keys, args)) as [number, number?]
       if (outcome === 1) throw tooMany(spec.locked, waitMs!)
       if (outcome === 2) throw tooMany(spec.daily!.refusal, dayStart(now, 1).getTime() - now.getTime())
       return {
         async succeeded() {
-          await run(redis, scripts.succeeded, keys, [token])
+          await runScript(redis, scripts.succeeded, keys, [token])
         },
       }
     },
