@@ -28,7 +28,11 @@ export async function endSale(infra: Infra, seckillId: number, now = new Date())
     if (sale.end_time > now) return { outcome: 'not_due' as const, returned: 0 }
     await tx.$executeRaw`UPDATE seckills FORCE INDEX (PRIMARY) SET returned = 1, returned_num = stock, stock = 0 WHERE id = ${seckillId} AND returned = 0`
     if (sale.stock > 0) await giveBackStock(tx, [{ goods_id: sale.goods_id, sku_id: sale.sku_id, qty: sale.stock }])
-    unit.afterCommit(() => reconcileCopy(infra, seckillId, 0, now.getTime()).catch((err: unknown) => infra.log.warn({ err, seckill: seckillId }, 'emptying the flash-sale copy failed')))
+    unit.afterCommit(() =>
+      loadSale(infra, seckillId, true)
+        .then(() => reconcileCopy(infra, seckillId, 0, now.getTime()))
+        .catch((err: unknown) => infra.log.warn({ err, seckill: seckillId }, 'emptying the flash-sale copy failed')),
+    )
     return { outcome: 'returned' as const, returned: sale.stock }
   })
   return result
