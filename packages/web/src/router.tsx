@@ -103,7 +103,6 @@ function userCentreRoutes(): RouteObject[] {
 
 function storefrontRoutes(): RouteObject[] {
   const placeholders: [string, string][] = [
-    ['seckills', 'route.seckills'],
     ['collectives/:params?', 'route.collectives'],
   ];
   return [
@@ -113,6 +112,7 @@ function storefrontRoutes(): RouteObject[] {
     ),
     page('login', 'route.login', 'storefront/LoginPage', () => import('./storefront/LoginPage')),
     page('coupons', 'route.couponCentre', 'storefront/coupons/CouponCentrePage', () => import('./storefront/coupons/CouponCentrePage')),
+    page('seckills', 'route.seckills', 'storefront/seckills/SeckillsPage', () => import('./storefront/seckills/SeckillsPage')),
     page('register', 'route.register', 'storefront/RegisterPage', () => import('./storefront/RegisterPage')),
     page('forget_password', 'route.forgetPassword', 'storefront/ForgetPasswordPage', () => import('./storefront/ForgetPasswordPage')),
     withEarlyRead(page('s/:params?', 'route.search', 'storefront/catalog/SearchPage', () => import('./storefront/catalog/SearchPage')), (params) =>
