@@ -21,6 +21,9 @@ declare module 'fastify' {
     optionalAuth?: boolean
     /** Rate-limit class (core/rateLimits.ts); default read for GET, write otherwise; false = not limited. */
     rateLimit?: RouteClass | false
+    /** A second class counted, per address and per account, for the requests `when` picks (its body is parsed and
+     *  validated by then): a checkout holding a flash-sale line also counts as `seckill`. */
+    rateLimitAlso?: { class: RouteClass; when(req: FastifyRequest): boolean }
   }
   interface FastifyInstance {
     area?: AreaName

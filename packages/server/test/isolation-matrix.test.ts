@@ -52,6 +52,14 @@ const FACTORIES: Record<string, Factory> = {
     create: async (app, owner) => (await app.db.full_reductions.create({ data: { store_id: owner.storeId, name: 'isolated', money: '1', use_money: '10', end_time: new Date(Date.now() + 86_400_000) } })).id,
     body: () => ({ name: 'intruder' }),
   },
+  seckills: {
+    model: 'seckills',
+    create: async (app, owner) => {
+      const goods = await app.db.goods.create({ data: { store_id: owner.storeId, class_id: (await app.db.goods_classes.findFirstOrThrow()).id, goods_name: 'isolated' } })
+      return (await app.db.seckills.create({ data: { store_id: owner.storeId, goods_id: goods.id, start_time: new Date(Date.now() + 86_400_000), end_time: new Date(Date.now() + 2 * 86_400_000) } })).id
+    },
+    body: () => ({ limit_num: 3 }),
+  },
   /** a paid order of the store, as the checkout and the pay service write it */
   orders: {
     model: 'orders',

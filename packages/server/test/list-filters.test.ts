@@ -291,6 +291,10 @@ const ROWS: Record<string, (n: number, seller: Actor) => Promise<unknown>> = {
   },
   full_reductions: (n, s) =>
     db().full_reductions.create({ data: { store_id: s.storeId!, name: `walk reduction ${n}`, money: `${1 + n}.00`, use_money: `${50 + n}.00`, start_time: day(n), end_time: day(n + 30), created_at: day(n) } }),
+  seckills: async (n, s) => {
+    const goods = await db().goods.create({ data: { store_id: s.storeId!, class_id: (await db().goods_classes.findFirstOrThrow()).id, goods_name: `walk seckill goods ${n}` } })
+    return db().seckills.create({ data: { store_id: s.storeId!, goods_id: goods.id, price: `${n}.50`, stock: n * 2, limit_num: n % 3, start_time: day(n), end_time: day(n + 1), created_at: day(n) } })
+  },
   money_adjustments: (n, s) =>
     db().money_adjustments.create({ data: { admin_id: 1, is_belong: n % 2, user_id: s.id, is_type: n % 3, money: `${n % 2 ? '-' : ''}${n}.25`, remark: `walk ${n}`, created_at: day(n) } }),
   integral_goods_classes: (n) => db().integral_goods_classes.create({ data: { name: `walk points class ${n}`, created_at: day(n) } }),

@@ -100,7 +100,6 @@ function userCentreRoutes(): RouteObject[] {
 
 function storefrontRoutes(): RouteObject[] {
   const placeholders: [string, string][] = [
-    ['seckills', 'route.seckills'],
     ['collectives/:params?', 'route.collectives'],
   ];
   return [
@@ -110,6 +109,7 @@ function storefrontRoutes(): RouteObject[] {
     ),
     page('login', 'route.login', 'storefront/LoginPage', () => import('./storefront/LoginPage')),
     page('coupons', 'route.couponCentre', 'storefront/coupons/CouponCentrePage', () => import('./storefront/coupons/CouponCentrePage')),
+    page('seckills', 'route.seckills', 'storefront/seckills/SeckillsPage', () => import('./storefront/seckills/SeckillsPage')),
     page('register', 'route.register', 'storefront/RegisterPage', () => import('./storefront/RegisterPage')),
     page('forget_password', 'route.forgetPassword', 'storefront/ForgetPasswordPage', () => import('./storefront/ForgetPasswordPage')),
     page('oauth/callback/:name', 'route.oauthCallback', 'storefront/oauth/OauthCallbackPage', () => import('./storefront/oauth/OauthCallbackPage')),

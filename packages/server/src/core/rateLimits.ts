@@ -2,7 +2,7 @@
 // names none is `read` for GET and `write` otherwise. Only /api routes are limited: static files never are.
 import type { Config } from '../config.ts'
 
-export const ROUTE_CLASSES = ['read', 'write', 'auth', 'sms', 'secret', 'money'] as const
+export const ROUTE_CLASSES = ['read', 'write', 'auth', 'sms', 'secret', 'money', 'seckill'] as const
 export type RouteClass = (typeof ROUTE_CLASSES)[number]
 
 /** Requests per window from one client address, and from one logged-in account where the class counts accounts. */
@@ -18,6 +18,8 @@ export function classLimits(config: Config): Record<RouteClass, ClassLimits> {
     sms: { ip: config.RATE_LIMIT_SMS_IP },
     secret: { ip: config.RATE_LIMIT_SECRET_IP, account: config.RATE_LIMIT_SECRET_ACCOUNT },
     money: { ip: config.RATE_LIMIT_MONEY_IP, account: config.RATE_LIMIT_MONEY_ACCOUNT },
+    // A flash-sale purchase (a checkout with a seckill line), counted on top of its route's class.
+    seckill: { ip: config.RATE_LIMIT_SECKILL_IP, account: config.RATE_LIMIT_SECKILL_ACCOUNT },
   }
 }
 

@@ -23,6 +23,7 @@ import points from './points/index.ts'
 import promotions from './promotions/index.ts'
 import payments from './payments/index.ts'
 import oauth from './oauth/index.ts'
+import seckill from './seckill/index.ts'
 
 /** Every domain module, in registration order. */
-export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews, fulfilment, aftersales, dashboard, funds, distribution, points, promotions, payments, oauth]
+export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews, fulfilment, aftersales, dashboard, funds, distribution, points, promotions, payments, oauth, seckill]

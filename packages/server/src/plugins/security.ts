@@ -44,5 +44,14 @@ export default fp(async function security(app: FastifyInstance) {
     route.onRequest = [...[route.onRequest ?? []].flat(), limiter(`${routeClass}:ip:`, ip, (req) => addressKey(req.ip))]
     if (account)
       route.preHandler = [...[route.preHandler ?? []].flat(), limiter(`${routeClass}:acct:`, account, (req) => (req.actor ? accountKey(req.actor) : null))]
+    const also = route.config?.rateLimitAlso
+    if (also) {
+      const extra = limits[also.class]
+      route.preHandler = [
+        ...[route.preHandler ?? []].flat(),
+        limiter(`${also.class}:ip:`, extra.ip, (req) => (also.when(req) ? addressKey(req.ip) : null)),
+        ...(extra.account ? [limiter(`${also.class}:acct:`, extra.account, (req) => (req.actor && also.when(req) ? accountKey(req.actor) : null))] : []),
+      ]
+    }
   })
 })

@@ -60,6 +60,7 @@ export const ADMIN_MENUS: MenuSeed[] = [
     group('营销中心', 'Marketing', 'fa-gift', [
       page('分销管理', 'Distribution', 'fa-share-nodes', '/Admin/distribution_logs'),
       page('平台优惠券', 'Platform coupons', 'fa-ticket', '/Admin/coupons'),
+      page('秒杀活动', 'Flash sales', 'fa-bolt', '/Admin/seckills'),
     ]),
   ]),
   group('积分商城', 'Points mall', 'fa-coins', [

@@ -175,6 +175,8 @@ export const CONFIG_FIELDS = {
   task: {
     /** an unpaid order is cancelled this long after it was placed */
     cancel_minutes: countLeaf(7 * 24 * 60, 30),
+    /** an unpaid flash-sale order is cancelled this long after it was placed (its units go back to the pool) */
+    seckill_cancel_minutes: countLeaf(24 * 60, 5),
     /** a shipped order is received automatically this long after shipment */
     confirm_days: countLeaf(365, 7),
     /** a completed order is settled to its store this long after */

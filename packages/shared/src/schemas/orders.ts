@@ -17,6 +17,8 @@ export const checkoutLine = z.strictObject({
   buy_num: zx.int().pipe(z.number().min(1)),
   /** the cart line it comes from (with ifcart = 1) */
   cart_id: zx.id().optional(),
+  /** a flash sale of this goods and SKU (modules/seckill on the server): its price and pool, ordered on its own */
+  seckill_id: zx.id().optional(),
 })
 export type CheckoutLine = z.infer<typeof checkoutLine>
 

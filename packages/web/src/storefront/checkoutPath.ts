@@ -10,6 +10,8 @@ export interface CheckoutLine {
   buy_num: number;
   /** the cart line it comes from (ifcart 1) */
   cart_id?: number;
+  /** a flash sale of this goods (ordered on its own) */
+  seckill_id?: number;
 }
 
 export function orderBeforePath(order: CheckoutLine[], ifcart: 0 | 1): string {

@@ -145,7 +145,8 @@ function priceGoods(loaded: Loaded, lines: readonly CheckoutLine[]): PricedStore
     const key = `${goods.id}:${line.sku_id}`
     const quantity = (wanted.get(key) ?? 0) + line.buy_num
     wanted.set(key, quantity)
-    if (quantity > (sku?.goods_stock ?? goods.goods_stock)) throw new InsufficientStock({ goods_id: goods.id, sku_id: line.sku_id })
+    // A flash-sale line buys from the sale's pool, not the goods' stock (modules/seckill).
+    if (!line.seckill_id && quantity > (sku?.goods_stock ?? goods.goods_stock)) throw new InsufficientStock({ goods_id: goods.id, sku_id: line.sku_id })
 
     const price = decimalToCents(sku?.goods_price ?? goods.goods_price)
     if (price * line.buy_num > MAX_ORDER_CENTS) throw new AppError(Code.BUSINESS, 'msg.orderTooLarge')
@@ -277,7 +278,9 @@ function price(loaded: Loaded, lines: readonly CheckoutLine[], choice: CouponCho
   const stores = priceGoods(loaded, lines)
   priceFreight(stores, loaded.templates, loaded.address?.province_id ?? null)
   priceDiscounts(stores, steps)
-  const platform = pricePromotions(stores, loaded.promotions, choice)
+  // Flash-sale lines take no full reduction, coupon or points (docs/checkout.md): none is offered or applied.
+  const promotions = lines.some((l) => l.seckill_id) ? { ...loaded.promotions, reductions: [], coupons: [] } : loaded.promotions
+  const platform = pricePromotions(stores, promotions, choice)
   for (const store of stores) store.total = store.order + store.freight - store.discount
   return { address: loaded.address, referralChain: loaded.referralChain, stores, platform }
 }

@@ -1,6 +1,6 @@
 // Checkout: /api/user/order/before (the preview per store) and /api/user/order/create (one order per store, under an
 // Idempotency-Key).
-import { orderBeforeBody, orderCreateBody } from '@qshop/shared/schemas/orders'
+import { orderBeforeBody, orderCreateBody, type OrderCreate } from '@qshop/shared/schemas/orders'
 import type { AppModule } from '../../core/module.ts'
 import { ok } from '../../core/envelope.ts'
 import { requestContext } from '../../core/context.ts'
@@ -21,7 +21,8 @@ const checkout: AppModule = {
       '/user/order/create',
       {
         schema: { body: orderCreateBody, tags, summary: 'One unpaid order per store; header Idempotency-Key required; answers {order_id, order_no}' },
-        config: { rateLimit: 'money' },
+        // A flash-sale purchase also counts in its own class (modules/seckill).
+        config: { rateLimit: 'money', rateLimitAlso: { class: 'seckill', when: (req) => (req.body as OrderCreate).order.some((l) => l.seckill_id) } },
       },
       async (req) => ok(req, await createOrders(app, requestContext(req), idempotencyKeyOf(req, true), req.body)),
     )

@@ -17,7 +17,8 @@ import { takeStock } from '../inventory/index.ts'
 import { presentAddress } from '../addresses/index.ts'
 import { scheduleOrderCancel } from '../orders/index.ts'
 import { claimCoupons, type HeldCoupon } from '../promotions/index.ts'
-import { priceCheckout, priceInUnit, type PricedStore } from './pricing.ts'
+import { DISCOUNT_STEPS, priceCheckout, priceInUnit, type DiscountStep, type PricedStore } from './pricing.ts'
+import { holdSeckill, saleForPreview, seckillLineOf, seckillSaving, type SaleCopy } from '../seckill/index.ts'
 import { freezeReferralRates } from '../distribution/index.ts'
 
 const ORDER_NAME_MAX = 200
@@ -63,9 +64,19 @@ function group(store: PricedStore): StoreGroup {
 
 const sum = (stores: PricedStore[], pick: (s: PricedStore) => number) => fromCents(stores.reduce((n, s) => n + pick(s), 0))
 
+/** Flash sale (modules/seckill): its price replaces the line's before any promotion, kept in seckill_money. */
+function stepsWith(sale: SaleCopy | null): readonly DiscountStep[] {
+  if (!sale) return DISCOUNT_STEPS
+  const step: DiscountStep = { column: 'seckill_money', amount: (store) => store.lines.reduce((n, l) => n + seckillSaving(sale, l.price, l.buy_num), 0) }
+  return [step, ...DISCOUNT_STEPS]
+}
+
 /** POST /api/user/order/before */
 export async function previewOrder(app: Infra, ctx: RequestContext, input: OrderBefore): Promise<OrderPreview> {
-  const priced = await priceCheckout(app.db, buyerOf(ctx), input.order, input.address_id, input)
+  const userId = buyerOf(ctx)
+  const seckillLine = seckillLineOf(input.order)
+  const sale = seckillLine ? await saleForPreview(app.db, seckillLine) : null
+  const priced = await priceCheckout(app.db, userId, input.order, input.address_id, input, stepsWith(sale))
   return {
     address: priced.address && presentAddress(priced.address),
     stores: priced.stores.map(group),
@@ -83,7 +94,11 @@ export async function previewOrder(app: Infra, ctx: RequestContext, input: Order
 export async function createOrders(app: Infra, ctx: RequestContext, key: string, input: OrderCreate): Promise<OrderCreated> {
   const userId = buyerOf(ctx)
   const [task, store] = await Promise.all([readGroupConfig(app, 'task'), readGroupConfig(app, 'store')])
-  const cancelMinutes = Number(task.cancel_minutes)
+  // A flash-sale line is held in Redis before the unit (modules/seckill, buy.ts), given back if the unit fails; its
+  // order has its own, shorter, pay deadline.
+  const seckillLine = seckillLineOf(input.order)
+  const seckill = seckillLine ? await holdSeckill(app, userId, key, seckillLine) : null
+  const cancelMinutes = Number(seckill ? task.seckill_cancel_minutes : task.cancel_minutes)
   const settlementRate = String(store.commission_rate)
   const remarks = new Map((input.remarks ?? []).map((r) => [r.store_id, r.remark]))
   const request = { area: 'checkout', ownerId: userId, key, request: input }
@@ -91,7 +106,7 @@ export async function createOrders(app: Infra, ctx: RequestContext, key: string,
   // Priced inside the unit, its reads sent with the key's claim: a repeat answers the first answer even when the
   // goods could no longer be bought as asked (the first request took the stock), and a refusal keeps no record.
   const { answer } = await idempotent<OrderCreated>(app, ctx, request, async (tx, _unit, _ctx, record) => {
-    const { address, stores, platform, referralChain } = await priceInUnit(tx, userId, input.order, input.address_id, input)
+    const { address, stores, platform, referralChain } = await priceInUnit(tx, userId, input.order, input.address_id, input, stepsWith(seckill?.sale ?? null))
     if (!address) throw notFound()
     const lines = stores.flatMap((s) => s.lines)
 
@@ -123,7 +138,7 @@ export async function createOrders(app: Infra, ctx: RequestContext, key: string,
     // together: short stock refuses the unit and the orders roll back with it. Then the lines, cart, cancel job and
     // the stored answer, together.
     const [, inserted] = await Promise.all([
-      takeStock(tx, lines.map((l) => ({ goods_id: l.goods_id, sku_id: l.sku_id, qty: l.buy_num }))),
+      takeStock(tx, seckill ? [] : lines.map((l) => ({ goods_id: l.goods_id, sku_id: l.sku_id, qty: l.buy_num }))),
       Promise.all(orders.map((order) => tx.$insertRaw`INSERT INTO orders ${insertRows([order])}`)),
     ])
     const ids = inserted.map((row) => row.insertId)
@@ -160,9 +175,14 @@ export async function createOrders(app: Infra, ctx: RequestContext, key: string,
       freezeReferralRates(tx, referralChain!, ids),
       input.ifcart && cartIds.length ? tx.$executeRaw`DELETE FROM carts WHERE id IN (${Prisma.join(cartIds)}) AND user_id = ${userId}` : null,
       scheduleOrderCancel(tx, ids, payDeadline),
+      seckill?.take(tx, ids[0], now),
       record({ order_id: ids, order_no: numbers }),
     ])
     return { order_id: ids, order_no: numbers }
+  }).catch(async (err: unknown) => {
+    await seckill?.release()
+    throw err
   })
+  await seckill?.settle()
   return answer
 }

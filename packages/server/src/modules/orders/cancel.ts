@@ -12,6 +12,7 @@ import { businessError } from '../../core/errors.ts'
 import type { Infra } from '../../core/infra.ts'
 import { giveBackStock } from '../inventory/index.ts'
 import { giveBackCoupons } from '../promotions/index.ts'
+import { giveBackSeckill } from '../seckill/index.ts'
 import { transition } from '../../core/transition.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
 import { resolvePayment } from './payQuery.ts'
@@ -49,7 +50,7 @@ export async function cancelOrder(infra: CancelInfra, orderId: number, opts: { u
 
 function cancelUnit(infra: CancelInfra, orderId: number, opts: { userId?: number; dueAt?: Date }): Promise<CancelOutcome> {
   const owner: Record<string, number> = opts.userId === undefined ? {} : { user_id: opts.userId }
-  return runUnit(infra, { label: `order-cancel ${orderId}` }, async (tx) => {
+  return runUnit(infra, { label: `order-cancel ${orderId}` }, async (tx, unit) => {
     if (opts.dueAt) {
       // The deadline is written once, at checkout: read without a lock, the guarded change below still decides.
       const order = await tx.orders.findFirst({ where: { id: orderId, ...owner }, select: { pay_deadline: true } })
@@ -62,7 +63,9 @@ function cancelUnit(infra: CancelInfra, orderId: number, opts: { userId?: number
     // rows) or waits and then finds the order cancelled.
     if ((await tx.$queryRaw<{ id: number }[]>`${openPaymentsSql(orderId)} FOR UPDATE`).length) throw new PaymentOpened()
     const lines = await tx.order_goods.findMany({ where: { order_id: orderId }, select: { goods_id: true, sku_id: true, buy_num: true } })
-    await giveBackStock(tx, lines.map((l) => ({ goods_id: l.goods_id, sku_id: l.sku_id, qty: l.buy_num })))
+    // A flash-sale order's units go back to the sale's pool while it runs, to the goods after (modules/seckill).
+    const toGoods = await giveBackSeckill(infra, tx, unit, orderId, lines.map((l) => ({ goods_id: l.goods_id, sku_id: l.sku_id, qty: l.buy_num })))
+    await giveBackStock(tx, toGoods)
     await giveBackCoupons(tx, orderId, { onlyValid: false })
     return 'cancelled'
   })

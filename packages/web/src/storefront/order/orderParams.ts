@@ -14,6 +14,7 @@ const beforeParams = z.object({
         sku_id: z.number().int().min(0).max(2147483647),
         buy_num: positive,
         cart_id: positive.optional(),
+        seckill_id: positive.optional(),
       }),
     )
     .min(1)
