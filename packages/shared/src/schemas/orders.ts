@@ -17,6 +17,8 @@ export const checkoutLine = z.strictObject({
   buy_num: zx.int().pipe(z.number().min(1)),
   /** the cart line it comes from (with ifcart = 1) */
   cart_id: zx.id().optional(),
+  /** a group buy (server modules/collectives): −1 opens a group of the goods' group buy, N joins open group N */
+  collective_id: zx.int().pipe(z.number().min(-1)).optional(),
 })
 export type CheckoutLine = z.infer<typeof checkoutLine>
 
@@ -80,6 +82,10 @@ export type StoreGroup = {
   coupon_money: string
   /** this store's share of the platform coupon */
   platform_coupon_money: string
+  /** the group-buy price's saving; a group order takes no full reduction, coupon or points */
+  collective_money: string
+  /** false for a group order: promotions do not apply to it */
+  promotions: boolean
   discount_money: string
   /** order_price + freight_money − discount_money */
   total_price: string

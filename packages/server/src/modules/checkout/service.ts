@@ -19,6 +19,7 @@ import { scheduleOrderCancel } from '../orders/index.ts'
 import { claimCoupons, type HeldCoupon } from '../promotions/index.ts'
 import { priceCheckout, priceInUnit, type PricedStore } from './pricing.ts'
 import { freezeReferralRates } from '../distribution/index.ts'
+import { groupCheckout } from '../collectives/index.ts'
 
 const ORDER_NAME_MAX = 200
 
@@ -56,6 +57,8 @@ function group(store: PricedStore): StoreGroup {
     coupon_id: store.coupon_id,
     coupon_money: fromCents(store.discounts.coupon_money ?? 0),
     platform_coupon_money: fromCents(store.discounts.platform_coupon_money ?? 0),
+    collective_money: fromCents(store.discounts.collective_money ?? 0),
+    promotions: store.promotions,
     discount_money: fromCents(store.discount),
     total_price: fromCents(store.total),
   }
@@ -65,7 +68,10 @@ const sum = (stores: PricedStore[], pick: (s: PricedStore) => number) => fromCen
 
 /** POST /api/user/order/before */
 export async function previewOrder(app: Infra, ctx: RequestContext, input: OrderBefore): Promise<OrderPreview> {
-  const priced = await priceCheckout(app.db, buyerOf(ctx), input.order, input.address_id, input)
+  const userId = buyerOf(ctx)
+  // Group buys (modules/collectives): null unless a line asks for a group.
+  const collective = await groupCheckout(app.db, userId, input.order)
+  const priced = await priceCheckout(app.db, userId, input.order, input.address_id, input, collective ? [collective.step] : undefined)
   return {
     address: priced.address && presentAddress(priced.address),
     stores: priced.stores.map(group),
@@ -90,12 +96,15 @@ export async function createOrders(app: Infra, ctx: RequestContext, key: string,
 
   // Priced inside the unit, its reads sent with the key's claim: a repeat answers the first answer even when the
   // goods could no longer be bought as asked (the first request took the stock), and a refusal keeps no record.
-  const { answer } = await idempotent<OrderCreated>(app, ctx, request, async (tx, _unit, _ctx, record) => {
-    const { address, stores, platform } = await priceInUnit(tx, userId, input.order, input.address_id, input)
+  const { answer } = await idempotent<OrderCreated>(app, ctx, request, async (tx, unit, _ctx, record) => {
+    // Group buys (modules/collectives): null unless a line asks for a group; its seat is taken before the order.
+    const collective = await groupCheckout(tx, userId, input.order)
+    const { address, stores, platform } = await priceInUnit(tx, userId, input.order, input.address_id, input, collective ? [collective.step] : undefined)
     if (!address) throw notFound()
     const lines = stores.flatMap((s) => s.lines)
 
     const now = new Date()
+    const groupId = collective ? await collective.takeSeat(tx, unit, now) : 0
     const payDeadline = new Date(now.getTime() + cancelMinutes * 60_000)
     const numbers = stores.map(() => businessNumber('order', now))
     const orders = stores.map((s, i) => ({
@@ -118,6 +127,7 @@ export async function createOrders(app: Infra, ctx: RequestContext, key: string,
       remark: remarks.get(s.store_id) ?? '',
       pay_deadline: payDeadline,
       created_at: now,
+      ...(groupId ? { collective_id: groupId } : {}),
     }))
     // The stock first (its locks in their fixed order), then one insert per store (each answers its id), sent
     // together: short stock refuses the unit and the orders roll back with it. Then the lines, cart, cancel job and
@@ -160,6 +170,7 @@ export async function createOrders(app: Infra, ctx: RequestContext, key: string,
       freezeReferralRates(tx, userId, ids),
       input.ifcart && cartIds.length ? tx.$executeRaw`DELETE FROM carts WHERE id IN (${Prisma.join(cartIds)}) AND user_id = ${userId}` : null,
       scheduleOrderCancel(tx, ids, payDeadline),
+      collective ? collective.seatOrder(tx, groupId, ids[0]) : null,
       record({ order_id: ids, order_no: numbers }),
     ])
     return { order_id: ids, order_no: numbers }

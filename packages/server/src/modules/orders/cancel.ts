@@ -12,6 +12,7 @@ import { businessError } from '../../core/errors.ts'
 import type { Infra } from '../../core/infra.ts'
 import { giveBackStock } from '../inventory/index.ts'
 import { giveBackCoupons } from '../promotions/index.ts'
+import { releaseSeat } from '../collectives/index.ts'
 import { transition } from '../../core/transition.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
 import { resolvePayment } from './payQuery.ts'
@@ -64,6 +65,7 @@ function cancelUnit(infra: CancelInfra, orderId: number, opts: { userId?: number
     const lines = await tx.order_goods.findMany({ where: { order_id: orderId }, select: { goods_id: true, sku_id: true, buy_num: true } })
     await giveBackStock(tx, lines.map((l) => ({ goods_id: l.goods_id, sku_id: l.sku_id, qty: l.buy_num })))
     await giveBackCoupons(tx, orderId, { onlyValid: false })
+    await releaseSeat(tx, orderId)
     return 'cancelled'
   })
 }
