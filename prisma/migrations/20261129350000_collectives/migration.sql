@@ -22,3 +22,5 @@ CREATE INDEX `collective_members_collective_log_id_status_idx` ON `collective_me
 DROP INDEX `collective_members_collective_log_id_user_id_key` ON `collective_members`;
 CREATE UNIQUE INDEX `collective_members_order_id_key` ON `collective_members`(`order_id`);
 DROP INDEX `collective_members_order_id_idx` ON `collective_members`;
+CREATE INDEX `collective_logs_store_id_expire_at_idx` ON `collective_logs`(`store_id`, `expire_at`);
+DROP INDEX `collective_logs_store_id_idx` ON `collective_logs`;
