@@ -60,6 +60,25 @@ const FACTORIES: Record<string, Factory> = {
     },
     body: () => ({ limit_num: 3 }),
   },
+  /** the store's group buy of one of its goods */
+  collectives: {
+    model: 'collectives',
+    create: async (app, owner) => {
+      const goods = await app.db.goods.create({ data: { store_id: owner.storeId, class_id: (await app.db.goods_classes.findFirstOrThrow()).id, goods_name: 'isolated' } })
+      return (await app.db.collectives.create({ data: { store_id: owner.storeId, goods_id: goods.id, discount: '10', need: 2, expire_minutes: 30 } })).id
+    },
+    body: () => ({ need: 3 }),
+  },
+  /** a group opened on it */
+  collective_logs: {
+    model: 'collective_logs',
+    create: async (app, owner) => {
+      const goods = await app.db.goods.create({ data: { store_id: owner.storeId, class_id: (await app.db.goods_classes.findFirstOrThrow()).id, goods_name: 'isolated' } })
+      const def = await app.db.collectives.create({ data: { store_id: owner.storeId, goods_id: goods.id, need: 2, expire_minutes: 30 } })
+      const opener = await createUser(app)
+      return (await app.db.collective_logs.create({ data: { collective_id: def.id, user_id: opener.id, store_id: owner.storeId, goods_id: goods.id, expire_at: new Date(Date.now() + 60_000) } })).id
+    },
+  },
   /** a paid order of the store, as the checkout and the pay service write it */
   orders: {
     model: 'orders',

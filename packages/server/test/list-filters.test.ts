@@ -295,6 +295,20 @@ const ROWS: Record<string, (n: number, seller: Actor) => Promise<unknown>> = {
     const goods = await db().goods.create({ data: { store_id: s.storeId!, class_id: (await db().goods_classes.findFirstOrThrow()).id, goods_name: `walk seckill goods ${n}` } })
     return db().seckills.create({ data: { store_id: s.storeId!, goods_id: goods.id, price: `${n}.50`, stock: n * 2, limit_num: n % 3, start_time: day(n), end_time: day(n + 1), created_at: day(n) } })
   },
+  collectives: async (n, s) => {
+    const leaf = await db().goods_classes.findFirstOrThrow({ where: { pid: { not: 0 } }, orderBy: { id: 'desc' } })
+    const goods = await createGoods(app, s.storeId!, leaf.id, { goods_name: `walk grouped ${n}`, created_at: day(n) })
+    return db().collectives.create({ data: { store_id: s.storeId!, goods_id: goods.id, discount: `${n % 50}.00`, need: 2 + n, expire_minutes: 5 + n, created_at: day(n) } })
+  },
+  collective_logs: async (n, s) => {
+    const leaf = await db().goods_classes.findFirstOrThrow({ where: { pid: { not: 0 } }, orderBy: { id: 'desc' } })
+    const goods = await createGoods(app, s.storeId!, leaf.id, { goods_name: `walk group ${n}`, created_at: day(n) })
+    const def = await db().collectives.create({ data: { store_id: s.storeId!, goods_id: goods.id, need: 3 } })
+    const opener = await db().users.create({ data: { username: `walk_opener_${n}`, password: 'x' } })
+    return db().collective_logs.create({
+      data: { collective_id: def.id, user_id: opener.id, store_id: s.storeId!, goods_id: goods.id, need: 3, join_num: n % 4, status: n % 3, expire_at: day(n + 1), created_at: day(n) },
+    })
+  },
   money_adjustments: (n, s) =>
     db().money_adjustments.create({ data: { admin_id: 1, is_belong: n % 2, user_id: s.id, is_type: n % 3, money: `${n % 2 ? '-' : ''}${n}.25`, remark: `walk ${n}`, created_at: day(n) } }),
   integral_goods_classes: (n) => db().integral_goods_classes.create({ data: { name: `walk points class ${n}`, created_at: day(n) } }),

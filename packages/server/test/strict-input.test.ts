@@ -54,6 +54,7 @@ const VALID: Record<string, object> = {
   'POST /api/user/recharge': { money: '10.00', payment_name: 'wechat', device: 'web' },
   'PUT /api/user/order/:id': { order_status: 0 },
   'POST /api/user/comments': { order_goods_id: 1, score: 5, agree: 5, service: 5, speed: 5 },
+  'POST /api/Seller/collectives': { goods_id: 1, discount: '10', need: 2, expire_minutes: 5 },
   'POST /api/user/order/refund': { order_id: 1, refund_type: 0, lines: [{ order_goods_id: 1, num: 1 }], refund_money: '1.00', refund_remark: 'x' },
   'PUT /api/user/refunds/:id/ship': { delivery_code: 'SF', delivery_no: 'SF1' },
   'PUT /api/user/refunds/:id/arbitrate': { arbitration_remark: 'x' },

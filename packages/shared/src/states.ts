@@ -179,7 +179,25 @@ export const COUPON_LOG_FLOW: StateMachine = {
   next: { [COUPON_LOG_STATUS.UNUSED]: [COUPON_LOG_STATUS.USED], [COUPON_LOG_STATUS.USED]: [COUPON_LOG_STATUS.UNUSED] },
 }
 
+/** collective_logs.status: an opened group is open until its last seat is paid (filled) or its time runs out unfilled
+ *  (failed); both are final (server modules/collectives). */
+export const COLLECTIVE_STATUS = { FAILED: 0, FILLED: 1, OPEN: 2 } as const
+export const COLLECTIVE_FLOW: StateMachine = {
+  model: 'collective_logs',
+  field: 'status',
+  next: { [COLLECTIVE_STATUS.OPEN]: [COLLECTIVE_STATUS.FILLED, COLLECTIVE_STATUS.FAILED] },
+}
+
+/** collective_members.status: a seat is held by its unpaid order, paid with it or released when it is cancelled; a
+ *  paid seat of a failed group is refunded, once. */
+export const COLLECTIVE_SEAT = { HELD: 0, PAID: 1, RELEASED: 2, REFUNDED: 3 } as const
+export const COLLECTIVE_SEAT_FLOW: StateMachine = {
+  model: 'collective_members',
+  field: 'status',
+  next: { [COLLECTIVE_SEAT.HELD]: [COLLECTIVE_SEAT.PAID, COLLECTIVE_SEAT.RELEASED], [COLLECTIVE_SEAT.PAID]: [COLLECTIVE_SEAT.REFUNDED] },
+}
+
 export const STATE_MACHINES = [
   ORDER_FLOW, SETTLEMENT_FLOW, PAYMENT_FLOW, LATE_REFUND_FLOW, REFUND_VERIFY_FLOW, REFUND_STEP_FLOW, GOODS_REVIEW_FLOW, STORE_REVIEW_FLOW, CASH_FLOW, INTEGRAL_ORDER_FLOW,
-  COUPON_LOG_FLOW,
+  COUPON_LOG_FLOW, COLLECTIVE_FLOW, COLLECTIVE_SEAT_FLOW,
 ] as const

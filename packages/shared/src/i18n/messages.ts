@@ -2,6 +2,7 @@
 // Keys are shared with the web app, which shows these texts as they come.
 import { MONEY_OUT_EN, MONEY_OUT_ZH } from './money-out.ts'
 import { OAUTH_EN, OAUTH_ZH } from './oauth.ts'
+import { COLLECTIVES_EN, COLLECTIVES_ZH } from './collectives.ts'
 
 export const LOCALES = ['zh-cn', 'en'] as const
 export type Locale = (typeof LOCALES)[number]
@@ -151,6 +152,8 @@ const zh = {
   'msg.refundGatewayMissing': '原支付渠道暂不支持退款，请联系平台处理',
   // the own profile (/user/info)
   'valid.birthday': '请选择 1900 年至今天之间的有效日期',
+  // checkout lines: a flash sale and a group buy are separate offers
+  'valid.oneOffer': '秒杀和拼团不能用于同一件商品',
   // gateway payments (modules/payments)
   'valid.pem': '密钥格式错误，无法解析（须为 PEM 格式）',
   'valid.v3Key': 'APIv3 密钥须为 32 位字符',
@@ -216,6 +219,7 @@ const zh = {
   'page.categoryGoods': '{name}商品',
   ...MONEY_OUT_ZH,
   ...OAUTH_ZH,
+  ...COLLECTIVES_ZH,
   // points (docs/points.md)
   'ledger.order_points': '购物赠送积分',
   'ledger.refund_points': '退款扣回积分',
@@ -378,6 +382,8 @@ const en: Record<MessageKey, string> = {
   'msg.refundGatewayMissing': 'Refunds to the original payment method are not available yet; please contact the platform.',
   // the own profile (/user/info)
   'valid.birthday': 'Choose a valid date between 1900 and today.',
+  // checkout lines: a flash sale and a group buy are separate offers
+  'valid.oneOffer': 'A flash sale and a group buy cannot be combined on one item.',
   // gateway payments (modules/payments)
   'valid.pem': 'The key cannot be read (a PEM key is expected).',
   'valid.v3Key': 'The API v3 key must be 32 characters.',
@@ -443,6 +449,7 @@ const en: Record<MessageKey, string> = {
   'page.categoryGoods': '{name} goods',
   ...MONEY_OUT_EN,
   ...OAUTH_EN,
+  ...COLLECTIVES_EN,
   // points (docs/points.md)
   'ledger.order_points': 'Points for an order',
   'ledger.refund_points': 'Points taken back on a refund',

@@ -5,6 +5,7 @@ import * as zx from '../zx.ts'
 import { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '../list.ts'
 import { ORDER_STATUS } from '../states.ts'
 import type { GoodsLine } from './cart.ts'
+import type { OrderCollective } from './collectives.ts'
 
 /** Orders one payment may pay: a checkout makes one order per store. */
 export const MAX_PAY_ORDERS = 50
@@ -82,6 +83,8 @@ export type OrderRow = {
   created_at: string
   pay_deadline: string | null
   lines: OrderLine[]
+  /** a group order's group (schemas/collectives.ts), null otherwise */
+  collective: OrderCollective | null
 }
 
 export type OrderDetail = OrderRow & {

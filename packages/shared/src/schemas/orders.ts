@@ -19,7 +19,9 @@ export const checkoutLine = z.strictObject({
   cart_id: zx.id().optional(),
   /** a flash sale of this goods and SKU (modules/seckill on the server): its price and pool, ordered on its own */
   seckill_id: zx.id().optional(),
-})
+  /** a group buy (server modules/collectives): −1 opens a group of the goods' group buy, N joins open group N */
+  collective_id: zx.int().pipe(z.number().min(-1)).optional(),
+}).refine((line) => !(line.seckill_id && line.collective_id), { message: 'valid.oneOffer', path: ['collective_id'] })
 export type CheckoutLine = z.infer<typeof checkoutLine>
 
 const lines = () => zx.json(z.array(checkoutLine).min(1).max(MAX_CHECKOUT_LINES))
@@ -82,6 +84,10 @@ export type StoreGroup = {
   coupon_money: string
   /** this store's share of the platform coupon */
   platform_coupon_money: string
+  /** the group-buy price's saving; a group order takes no full reduction, coupon or points */
+  collective_money: string
+  /** false for a group order: promotions do not apply to it */
+  promotions: boolean
   discount_money: string
   /** order_price + freight_money − discount_money */
   total_price: string

@@ -3,3 +3,4 @@
 // gateway refund its gateway announced.
 export { default } from './routes.ts'
 export { confirmGatewayRefundByNumber } from './payback.ts'
+export { refundWholeOrder } from './wholeRefund.ts'

@@ -61,13 +61,16 @@ export type PricedStore = {
   coupon_id: number
   /** the platform coupon sharing in this store's order, 0 none */
   platform_coupon_id: number
+  /** false when a discount step excludes the store's order from the promotions (a group order) */
+  promotions: boolean
 }
 
 /** The shopper's coupon choices: per store (0 none), and the platform's; absent means the best. */
 export type CouponChoice = { store_coupons?: readonly { store_id: number; coupon_id: number }[]; platform_coupon_id?: number }
 
-/** A discount of a later issue: the cents it takes off the store's order as priced so far (goods and freight). */
-export type DiscountStep = { column: DiscountColumn; amount(store: Readonly<PricedStore>): number }
+/** A discount of a later issue: the cents it takes off the store's order as priced so far (goods and freight);
+ *  `excludes`: the store's order is of its kind (a group order) and takes no full reduction, coupon or points. */
+export type DiscountStep = { column: DiscountColumn; amount(store: Readonly<PricedStore>): number; excludes?(store: Readonly<PricedStore>): boolean }
 
 /** The discounts every checkout applies, in order. None yet: coupons, full reduction, flash sales and group buys plug
  *  in here. */
@@ -154,7 +157,7 @@ function priceGoods(loaded: Loaded, lines: readonly CheckoutLine[]): PricedStore
     if (!group) {
       group = {
         store_id: goods.store_id, store_name: goods.store_name, store_logo: goods.store_logo, lines: [], order: 0, freight: 0, discounts: {}, discount: 0, total: 0,
-        full_reduction: null, coupons: [], coupon_id: 0, platform_coupon_id: 0,
+        full_reduction: null, coupons: [], coupon_id: 0, platform_coupon_id: 0, promotions: true,
       }
       groups.set(goods.store_id, group)
     }
@@ -190,6 +193,7 @@ function priceFreight(stores: PricedStore[], templates: readonly (FreightTemplat
 function priceDiscounts(stores: PricedStore[], steps: readonly DiscountStep[]) {
   for (const store of stores) {
     for (const step of steps) {
+      if (step.excludes?.(store)) store.promotions = false
       const amount = Math.min(Math.max(0, step.amount(store)), store.order - store.discount)
       if (!amount) continue
       store.discounts[step.column] = (store.discounts[step.column] ?? 0) + amount
@@ -224,6 +228,7 @@ function take(store: PricedStore, column: DiscountColumn, amount: number, covere
 function pricePromotions(stores: PricedStore[], promotions: LoadedPromotions, choice: CouponChoice): Priced['platform'] {
   const afterReduction = new Map<PricedStore, number[]>()
   for (const store of stores) {
+    if (!store.promotions) continue
     const all = store.lines.map((_, i) => i)
     const goods = store.lines.reduce((n, l) => n + left(l), 0)
     const rule = bestFullReduction(promotions.reductions.filter((r) => r.store_id === store.store_id), goods)
@@ -245,7 +250,7 @@ function pricePromotions(stores: PricedStore[], promotions: LoadedPromotions, ch
       store.coupon_id = picked.coupon.id
     }
   }
-  const everyLine = stores.flatMap((store) => store.lines.map((line, i) => ({ store, line, goods_id: line.goods_id, left: left(line), afterReduction: afterReduction.get(store)![i] })))
+  const everyLine = stores.filter((s) => s.promotions).flatMap((store) => store.lines.map((line, i) => ({ store, line, goods_id: line.goods_id, left: left(line), afterReduction: afterReduction.get(store)![i] })))
   const usable = usableCoupons(promotions.coupons.filter((c) => c.store_id === null), everyLine)
   const picked = chosenCoupon(usable, choice.platform_coupon_id)
   if (!picked) return { coupons: usable.map((u) => u.coupon), coupon_id: 0, money: 0 }

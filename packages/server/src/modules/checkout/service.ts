@@ -20,6 +20,7 @@ import { claimCoupons, type HeldCoupon } from '../promotions/index.ts'
 import { DISCOUNT_STEPS, priceCheckout, priceInUnit, type DiscountStep, type PricedStore } from './pricing.ts'
 import { holdSeckill, saleForPreview, seckillLineOf, seckillSaving, type SaleCopy } from '../seckill/index.ts'
 import { freezeReferralRates } from '../distribution/index.ts'
+import { groupCheckout } from '../collectives/index.ts'
 
 const ORDER_NAME_MAX = 200
 
@@ -57,6 +58,8 @@ function group(store: PricedStore): StoreGroup {
     coupon_id: store.coupon_id,
     coupon_money: fromCents(store.discounts.coupon_money ?? 0),
     platform_coupon_money: fromCents(store.discounts.platform_coupon_money ?? 0),
+    collective_money: fromCents(store.discounts.collective_money ?? 0),
+    promotions: store.promotions,
     discount_money: fromCents(store.discount),
     total_price: fromCents(store.total),
   }
@@ -74,9 +77,11 @@ function stepsWith(sale: SaleCopy | null): readonly DiscountStep[] {
 /** POST /api/user/order/before */
 export async function previewOrder(app: Infra, ctx: RequestContext, input: OrderBefore): Promise<OrderPreview> {
   const userId = buyerOf(ctx)
+  // Group buys (modules/collectives) and flash sales (modules/seckill): null unless a line asks for one.
+  const collective = await groupCheckout(app.db, userId, input.order)
   const seckillLine = seckillLineOf(input.order)
   const sale = seckillLine ? await saleForPreview(app.db, seckillLine) : null
-  const priced = await priceCheckout(app.db, userId, input.order, input.address_id, input, stepsWith(sale))
+  const priced = await priceCheckout(app.db, userId, input.order, input.address_id, input, collective ? [collective.step] : stepsWith(sale))
   return {
     address: priced.address && presentAddress(priced.address),
     stores: priced.stores.map(group),
@@ -105,12 +110,16 @@ export async function createOrders(app: Infra, ctx: RequestContext, key: string,
 
   // Priced inside the unit, its reads sent with the key's claim: a repeat answers the first answer even when the
   // goods could no longer be bought as asked (the first request took the stock), and a refusal keeps no record.
-  const { answer } = await idempotent<OrderCreated>(app, ctx, request, async (tx, _unit, _ctx, record) => {
-    const { address, stores, platform, referralChain } = await priceInUnit(tx, userId, input.order, input.address_id, input, stepsWith(seckill?.sale ?? null))
+  const { answer } = await idempotent<OrderCreated>(app, ctx, request, async (tx, unit, _ctx, record) => {
+    // Group buys (modules/collectives): null unless a line asks for a group; its seat is taken before the order.
+    const collective = await groupCheckout(tx, userId, input.order)
+    const steps = collective ? [collective.step] : stepsWith(seckill?.sale ?? null)
+    const { address, stores, platform, referralChain } = await priceInUnit(tx, userId, input.order, input.address_id, input, steps)
     if (!address) throw notFound()
     const lines = stores.flatMap((s) => s.lines)
 
     const now = new Date()
+    const groupId = collective ? await collective.takeSeat(tx, unit, now) : 0
     const payDeadline = new Date(now.getTime() + cancelMinutes * 60_000)
     const numbers = stores.map(() => businessNumber('order', now))
     const orders = stores.map((s, i) => ({
@@ -133,6 +142,7 @@ export async function createOrders(app: Infra, ctx: RequestContext, key: string,
       remark: remarks.get(s.store_id) ?? '',
       pay_deadline: payDeadline,
       created_at: now,
+      ...(groupId ? { collective_id: groupId } : {}),
     }))
     // The stock first (its locks in their fixed order), then one insert per store (each answers its id), sent
     // together: short stock refuses the unit and the orders roll back with it. Then the lines, cart, cancel job and
@@ -176,6 +186,7 @@ export async function createOrders(app: Infra, ctx: RequestContext, key: string,
       input.ifcart && cartIds.length ? tx.$executeRaw`DELETE FROM carts WHERE id IN (${Prisma.join(cartIds)}) AND user_id = ${userId}` : null,
       scheduleOrderCancel(tx, ids, payDeadline),
       seckill?.take(tx, ids[0], now),
+      collective ? collective.seatOrder(tx, groupId, ids[0]) : null,
       record({ order_id: ids, order_no: numbers }),
     ])
     return { order_id: ids, order_no: numbers }

@@ -11,6 +11,7 @@ import { inUnit, type Tx } from '../../core/unitOfWork.ts'
 import type { Infra } from '../../core/infra.ts'
 import { orderConfirmJob } from './confirmJob.ts'
 import { orderScope } from './scope.ts'
+import { assertShippable } from '../collectives/index.ts'
 import { DAY_MS, taskDays } from './taskConfig.ts'
 
 export type Shipped = { id: number; order_status: number; delivery_code: string; delivery_no: string; delivery_time: Date }
@@ -35,6 +36,8 @@ export async function shipOrder(infra: Infra, ctx: RequestContext, orderId: numb
       data: { delivery_code: body.delivery_code, delivery_no: body.delivery_no, delivery_time: now },
     })
     if (!changed) throw await refusal(tx, orderId, scope, 'msg.orderNotShippable')
+    // A group order ships once its group filled (modules/collectives); the refusal rolls the change back.
+    await assertShippable(tx, orderId)
     await unit.stage(orderConfirmJob, { order_id: orderId }, { runAt: new Date(now.getTime() + confirmDays * DAY_MS) })
     return { id: orderId, order_status: ORDER_STATUS.SHIPPED, delivery_code: body.delivery_code, delivery_no: body.delivery_no, delivery_time: now }
   })

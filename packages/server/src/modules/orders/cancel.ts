@@ -13,6 +13,7 @@ import type { Infra } from '../../core/infra.ts'
 import { giveBackStock } from '../inventory/index.ts'
 import { giveBackCoupons } from '../promotions/index.ts'
 import { giveBackSeckill } from '../seckill/index.ts'
+import { releaseSeat } from '../collectives/index.ts'
 import { transition } from '../../core/transition.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
 import { resolvePayment } from './payQuery.ts'
@@ -67,6 +68,7 @@ function cancelUnit(infra: CancelInfra, orderId: number, opts: { userId?: number
     const toGoods = await giveBackSeckill(infra, tx, unit, orderId, lines.map((l) => ({ goods_id: l.goods_id, sku_id: l.sku_id, qty: l.buy_num })))
     await giveBackStock(tx, toGoods)
     await giveBackCoupons(tx, orderId, { onlyValid: false })
+    await releaseSeat(tx, orderId)
     return 'cancelled'
   })
 }

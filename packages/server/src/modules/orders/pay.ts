@@ -23,6 +23,7 @@ import { transition } from '../../core/transition.ts'
 import type { Tx } from '../../core/unitOfWork.ts'
 import { invalidateGoodsCounters } from '../catalog/index.ts'
 import { cancelOrder } from './cancel.ts'
+import { paidSeats } from '../collectives/index.ts'
 
 /** The caller's pay password checked under its throttle, before any unit of work opens: wrong or refused by the
  *  throttle, nothing else happens. Answers the HMAC form to store when a hash of the old form matched. */
@@ -66,11 +67,11 @@ async function payerAndOrders(db: Db, userId: number, ids: number[]) {
   return { payPassword: rows[0].pay_password, orders: [...orders.values()].sort((a, b) => a.id - b.id), lines, gatewayOpen }
 }
 
-type LockedOrder = PayableOrder & { pay_deadline: Date | null }
+type LockedOrder = PayableOrder & { pay_deadline: Date | null; collective_id: number }
 
 /** The caller's orders among `ids`, locked (a concurrent payment or cancel of them waits), or 404. */
 async function lockOrders(tx: Tx, userId: number, ids: number[]): Promise<LockedOrder[]> {
-  const orders = await tx.$queryRaw<LockedOrder[]>`SELECT id, order_status, total_price, order_name, pay_deadline FROM orders FORCE INDEX (PRIMARY)
+  const orders = await tx.$queryRaw<LockedOrder[]>`SELECT id, order_status, total_price, order_name, pay_deadline, collective_id FROM orders FORCE INDEX (PRIMARY)
     WHERE id IN (${Prisma.join(ids)}) AND user_id = ${userId} ORDER BY id FOR UPDATE`
   if (orders.length !== ids.length) throw notFound()
   return orders
@@ -161,6 +162,8 @@ export async function payOrders(
       }),
       record(answer),
     ])
+    // Group orders' seats, after the orders' changes (modules/collectives).
+    await paidSeats(tx, unit, orders.filter((o) => o.collective_id > 0).map((o) => o.id))
     unit.afterCommit(() => invalidateGoodsCounters(app, touched.goodsIds, touched.storeIds))
     return answer
   }).catch(async (err: unknown) => {

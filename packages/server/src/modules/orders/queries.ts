@@ -7,21 +7,24 @@ import { readyGateways } from '../../adapters/payment/config.ts'
 import type { Infra } from '../../core/infra.ts'
 import type { Prisma } from '../../generated/prisma/client.ts'
 import { notFound } from '../../core/errors.ts'
+import { orderCollectives } from '../collectives/index.ts'
+import type { OrderCollective } from '@qshop/shared/schemas/collectives'
 
 const LINE_SELECT = {
   goods_id: true, sku_id: true, goods_name: true, goods_image: true, sku_name: true, goods_price: true, buy_num: true, total_price: true,
 } as const
 
 const ROW_SELECT = {
-  id: true, order_no: true, store_id: true, order_status: true, total_price: true, freight_money: true, created_at: true, pay_deadline: true,
+  id: true, order_no: true, store_id: true, order_status: true, collective_id: true, total_price: true, freight_money: true, created_at: true, pay_deadline: true,
   store: { select: { store_name: true } },
   order_goods: { select: LINE_SELECT, orderBy: { id: 'asc' } },
 } as const satisfies Prisma.ordersSelect
 
 type Row = Prisma.ordersGetPayload<{ select: typeof ROW_SELECT }>
 
-function presentRow({ store, order_goods, ...order }: Row) {
-  return { ...order, store_name: store.store_name, lines: order_goods }
+/** `groups`: the orders' groups (modules/collectives), a group order showing its group's state. */
+function presentRow({ store, order_goods, collective_id, ...order }: Row, groups: Map<number, OrderCollective>) {
+  return { ...order, store_name: store.store_name, lines: order_goods, collective: groups.get(collective_id) ?? null }
 }
 
 /** The caller's orders among `ids`, in the order asked, or 404 when any is not theirs. */
@@ -83,8 +86,9 @@ export async function listOrders(app: Infra, userId: number, q: OrderListQuery) 
     app.db.orders.count({ where }),
     app.db.orders.findMany({ where, select: ROW_SELECT, orderBy: [{ created_at: 'desc' }, { id: 'desc' }], skip: (q.page - 1) * q.per_page, take: q.per_page }),
   ])
+  const groups = await orderCollectives(app.db, rows.map((r) => r.collective_id))
   return {
-    data: rows.map(presentRow),
+    data: rows.map((r) => presentRow(r, groups)),
     count: rows.length,
     total,
     per_page: q.per_page,
@@ -113,7 +117,8 @@ export async function orderDetail(app: Infra, userId: number, id: number) {
     },
   })
   if (!order) throw notFound()
-  const { coupon_money, full_reduction_money, seckill_money, collective_money, store, order_goods, ...fields } = order
+  const { coupon_money, full_reduction_money, seckill_money, collective_money, store, order_goods, collective_id, ...fields } = order
   const discount = sumCents([coupon_money, full_reduction_money, seckill_money, collective_money].map(decimalToCents))
-  return { ...fields, store_name: store.store_name, lines: order_goods, discount_money: fromCents(discount) }
+  const groups = await orderCollectives(app.db, [collective_id])
+  return { ...fields, store_name: store.store_name, lines: order_goods, discount_money: fromCents(discount), collective: groups.get(collective_id) ?? null }
 }

@@ -20,6 +20,7 @@ import { invalidateGoodsCounters } from '../catalog/index.ts'
 import { countSales, type SoldLine } from './pay.ts'
 import { lateRefundJob } from './lateRefund.ts'
 import { storeNotification, type Delivery } from './notifications.ts'
+import { paidSeats } from '../collectives/index.ts'
 
 export type PaidNews = { pay_no: string; trade_no: string; total_cents: number }
 /** What the news did: paid the orders (or the top-up), found it done already, or was a late payment now refunding. */
@@ -53,7 +54,7 @@ export async function settleGatewayPayment(infra: Infra, provider: GatewayName, 
       })
       return 'paid'
     }
-    const orders = await tx.$queryRaw<{ id: number; order_status: number; total_price: DecimalLike }[]>`SELECT o.id, o.order_status, o.total_price
+    const orders = await tx.$queryRaw<{ id: number; order_status: number; total_price: DecimalLike; collective_id: number }[]>`SELECT o.id, o.order_status, o.total_price, o.collective_id
       FROM order_pay_orders p JOIN orders o FORCE INDEX (PRIMARY) ON o.id = p.order_id WHERE p.order_pay_id = ${pay.id} ORDER BY o.id FOR UPDATE`
     if (!orders.length || orders.some((o) => o.order_status !== ORDER_STATUS.UNPAID)) {
       const refunding = await transition(tx, LATE_REFUND_FLOW, pay.id, { from: LATE_REFUND.NONE, to: LATE_REFUND.REFUNDING }, { data: { late_refund_no: businessNumber('refund', now) } })
@@ -68,6 +69,8 @@ export async function settleGatewayPayment(infra: Infra, provider: GatewayName, 
     }
     const lines = await tx.$queryRaw<SoldLine[]>`SELECT goods_id, store_id, buy_num FROM order_goods WHERE order_id IN (${Prisma.join(orders.map((o) => o.id))})`
     const touched = await countSales(tx, lines)
+    // Group orders' seats, after the orders' changes (modules/collectives).
+    await paidSeats(tx, unit, orders.filter((o) => o.collective_id > 0).map((o) => o.id))
     unit.afterCommit(() => invalidateGoodsCounters(infra, touched.goodsIds, touched.storeIds))
     return 'paid'
   })

@@ -10,6 +10,7 @@ import { resources as funds } from './funds.ts'
 import { resources as points } from './points.ts'
 import { resources as promotions } from './promotions.ts'
 import { resources as seckills } from './seckills.ts'
+import { resources as collectives } from './collectives.ts'
 
 /** Admin resources by name (the path segment after /Admin/). */
-export const RESOURCES: Record<string, ResourceDecl> = Object.fromEntries([...rbac, ...content, ...catalog, ...settlement, ...reviews, ...orders, ...aftersales, ...funds, ...points, ...promotions, ...seckills].map((r) => [r.name, r]))
+export const RESOURCES: Record<string, ResourceDecl> = Object.fromEntries([...rbac, ...content, ...catalog, ...settlement, ...reviews, ...orders, ...aftersales, ...funds, ...points, ...promotions, ...seckills, ...collectives].map((r) => [r.name, r]))

@@ -9,6 +9,7 @@ import { resources as aftersales } from './aftersales.ts'
 import { resources as funds } from './funds.ts'
 import { resources as promotions } from './promotions.ts'
 import { resources as seckills } from './seckills.ts'
+import { resources as collectives } from './collectives.ts'
 
 /** Seller resources by name (the path segment after /Seller/). */
-export const RESOURCES: Record<string, ResourceDecl> = Object.fromEntries([...rbac, ...catalog, ...logistics, ...settlement, ...reviews, ...orders, ...aftersales, ...funds, ...promotions, ...seckills].map((r) => [r.name, r]))
+export const RESOURCES: Record<string, ResourceDecl> = Object.fromEntries([...rbac, ...catalog, ...logistics, ...settlement, ...reviews, ...orders, ...aftersales, ...funds, ...promotions, ...seckills, ...collectives].map((r) => [r.name, r]))

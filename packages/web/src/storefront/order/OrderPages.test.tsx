@@ -22,7 +22,7 @@ const line = (goods_id: number, name: string, price: string, buy_num: number, to
   total_weight: '0.50', discount_money: '0.00',
 });
 
-const NO_PROMOTIONS = { full_reduction: null, coupons: [], coupon_id: 0, coupon_money: '0.00', platform_coupon_money: '0.00' };
+const NO_PROMOTIONS = { full_reduction: null, coupons: [], coupon_id: 0, coupon_money: '0.00', platform_coupon_money: '0.00', collective_money: '0.00', promotions: true };
 
 const preview = (addressId: number, freight: string): OrderPreview => ({
   address: address(addressId, { is_default: addressId === 2 ? 1 : 0 }),

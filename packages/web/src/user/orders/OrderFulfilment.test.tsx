@@ -11,7 +11,7 @@ import OrderPage from './OrderPage';
 
 const order = (fields: Partial<OrderDetail> = {}): OrderDetail => ({
   id: 7, order_no: 'N7', store_id: 1, store_name: 'Store', order_status: 3, total_price: '128.00', freight_money: '10.00', created_at: '2026-11-24 10:00:00',
-  pay_deadline: null, lines: [{ goods_id: 3, sku_id: 7, goods_name: 'T-shirt', goods_image: '', sku_name: 'Red,L', goods_price: '59.00', buy_num: 2, total_price: '118.00' }],
+  pay_deadline: null, collective: null, lines: [{ goods_id: 3, sku_id: 7, goods_name: 'T-shirt', goods_image: '', sku_name: 'Red,L', goods_price: '59.00', buy_num: 2, total_price: '118.00' }],
   order_price: '118.00', discount_money: '0.00', receive_name: 'Ann', receive_tel: '13900139000', receive_area: 'Beijing', receive_address: 'Road 8', remark: '',
   payment_name: 'balance', pay_time: '2026-11-24 10:05:00', delivery_time: '2026-11-24 12:00:00', receipt_time: null, cancel_time: null, comment_time: null,
   delivery_code: 'sf', delivery_no: 'SF123456',

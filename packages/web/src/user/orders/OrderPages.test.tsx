@@ -11,7 +11,7 @@ import OrdersPage from './OrdersPage';
 
 const row = (id: number, status: number, fields: Partial<OrderRow> = {}): OrderRow => ({
   id, order_no: `N${id}`, store_id: 1, store_name: `Store ${id}`, order_status: status, total_price: '128.00', freight_money: '10.00',
-  created_at: '2026-11-24 10:00:00', pay_deadline: status === 1 ? '2099-01-01 00:00:00' : null,
+  created_at: '2026-11-24 10:00:00', pay_deadline: status === 1 ? '2099-01-01 00:00:00' : null, collective: null,
   lines: [{ goods_id: 3, sku_id: 7, goods_name: 'T-shirt', goods_image: '', sku_name: 'Red,L', goods_price: '59.00', buy_num: 2, total_price: '118.00' }],
   ...fields,
 });
