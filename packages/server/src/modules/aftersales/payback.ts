@@ -30,7 +30,7 @@ import type { Infra } from '../../core/infra.ts'
 import { capLine, stillFits, type CapLineRow } from './caps.ts'
 import { QUEUE_AFTERSALES } from '../../core/jobs/queues.ts'
 import { giveBackCoupons } from '../promotions/index.ts'
-import { storeNotification, type RefundDelivery } from '../orders/index.ts'
+import { storeNotification, type RefundDelivery } from '../notifications/index.ts'
 
 const S = REFUND_STEP
 

@@ -519,7 +519,7 @@ describe('auth/info', () => {
     const token = (await tokensFor('user', shopper.username, shopper.password)).access_token
     const res = await info('user', token)
     expect(res.body.data).toEqual({
-      id: shopper.id, username: shopper.username, nickname: shopper.username, avatar: '', phone: '13600000005', email: null, sex: 1,
+      id: shopper.id, username: shopper.username, nickname: shopper.username, avatar: '', phone: '13600000005', email: null, sex: 1, birthday: null,
       belong_id: 0, money: '0.00', frozen_money: '0.00', integral: 0, inviter_id: 0, has_pay_password: true, check: true,
     })
   })

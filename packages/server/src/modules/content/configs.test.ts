@@ -193,7 +193,7 @@ describe('secrets', () => {
 })
 
 describe('the task group', () => {
-  const DEFAULTS = { cancel_minutes: 30, confirm_days: 7, settlement_days: 7, after_sale_days: 7, refund_agree_hours: 48, return_ship_days: 7 }
+  const DEFAULTS = { cancel_minutes: 30, confirm_days: 7, settlement_days: 7, after_sale_days: 7, refund_agree_hours: 48, return_ship_days: 7, seckill_cancel_minutes: 5 }
 
   test('the seed stores the defaults, each duration named with its unit; the form changes them within bounds', async () => {
     expect((await getGroup('task')).body.data).toEqual(DEFAULTS)

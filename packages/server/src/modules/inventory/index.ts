@@ -7,7 +7,8 @@
 //   their first stock the same way). The admin edits no stock, and no import writes it (the goods resources declare
 //   no stock input);
 // - points goods: a redemption takes, the admin's form adds or takes — points.ts;
-// - flash-sale pools write their stock here too once they are sold (docs/architecture.md).
+// - flash-sale pools: filled from and resized against their goods, taken by purchases, given back by cancels, closed
+//   back into the goods when the sale ends — seckillPools.ts (modules/seckill decides when).
 //
 // Shoppers see live stock — live.ts. The goods page keeps its static detail in the Redis cache (catalog/cache.ts) and
 // reads stock and prices by key on every view (one statement: the goods by primary key, its SKUs by goods_id); search
@@ -19,4 +20,5 @@
 export { InsufficientStock, giveBackStock, takeStock, type StockLine } from './lines.ts'
 export { StockChanged, adjustStock, type GoodsStockEdit, type StockEdit } from './adjust.ts'
 export { changePointsStock, takePointsStock } from './points.ts'
+export { closePool, fillPool, resizePool, returnToPool, takeFromPool, type PoolSource, type PoolTerms } from './seckillPools.ts'
 export { liveGoods, withLiveStock, type LiveGoods, type LivePrice } from './live.ts'

@@ -11,7 +11,7 @@ import { transition } from '../../core/transition.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
 import { isGatewayName } from '../../adapters/payment/gateway.ts'
 import { REFUND_NOTIFY_PATH, gatewayFor, publicUrl } from '../../adapters/payment/config.ts'
-import { storeNotification, type RefundDelivery } from './notifications.ts'
+import { storeNotification, type RefundDelivery } from '../notifications/index.ts'
 
 export const LATE_REFUND_SWEEP_EVERY_MS = 5 * 60_000
 /** A refund still refunding this long after its last change is asked about again. */

@@ -419,7 +419,7 @@ describe('reading own orders', () => {
     expect(unpaid.data).toEqual([
       {
         id: ids[1], order_no: expect.any(String), store_id: expect.any(Number), store_name: expect.any(String), order_status: 1, total_price: '49.80',
-        freight_money: '0.00', created_at: expect.any(String), pay_deadline: expect.any(String),
+        freight_money: '0.00', created_at: expect.any(String), pay_deadline: expect.any(String), collective: null,
         lines: [
           { goods_id: shirt.id, sku_id: red.id, goods_name: 'T恤', goods_image: '', sku_name: '红色,M', goods_price: '19.90', buy_num: 1, total_price: '19.90' },
           { goods_id: shirt.id, sku_id: blue.id, goods_name: 'T恤', goods_image: '', sku_name: '蓝色,L', goods_price: '29.90', buy_num: 1, total_price: '29.90' },

@@ -19,7 +19,7 @@ import { runUnit } from '../../core/unitOfWork.ts'
 import { invalidateGoodsCounters } from '../catalog/index.ts'
 import { countSales, type SoldLine } from './pay.ts'
 import { lateRefundJob } from './lateRefund.ts'
-import { storeNotification, type Delivery } from './notifications.ts'
+import { storeNotification, type Delivery } from '../notifications/index.ts'
 import { paidSeats } from '../collectives/index.ts'
 
 export type PaidNews = { pay_no: string; trade_no: string; total_cents: number }

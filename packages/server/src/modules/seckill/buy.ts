@@ -13,6 +13,7 @@ import type { Infra } from '../../core/infra.ts'
 import { Prisma, type Db, type Tx } from '../../core/db/index.ts'
 import { AppError, businessError, notFound } from '../../core/errors.ts'
 import { loadSale, settleTake, takeFromCopy, giveBackToCopy, type SaleCopy, type TakeOutcome } from './pool.ts'
+import { takeFromPool } from '../inventory/index.ts'
 
 /** The checkout's flash-sale line, or null; a flash-sale line shares its checkout with no other line. */
 export function seckillLineOf(lines: readonly CheckoutLine[]): (CheckoutLine & { seckill_id: number }) | null {
@@ -100,9 +101,7 @@ export async function holdSeckill(infra: Pick<Infra, 'redis' | 'key' | 'db' | 'l
 async function takePool(tx: Tx, hold: SeckillHold, userId: number, orderId: number, now: Date): Promise<void> {
   const n = hold.buy_num
   const [pool, , counted] = await Promise.all([
-    tx.$executeRaw`UPDATE seckills FORCE INDEX (PRIMARY) SET stock = stock - ${n}, sold = sold + ${n}
-      WHERE id = ${hold.seckill_id} AND stock >= ${n} AND returned = 0 AND start_time <= ${now} AND end_time > ${now}
-        AND goods_id = ${hold.sale.goods_id} AND sku_id = ${hold.sale.sku_id} AND price = ${Prisma.raw(fromCents(hold.sale.price))}`,
+    takeFromPool(tx, hold.seckill_id, n, { goods_id: hold.sale.goods_id, sku_id: hold.sale.sku_id, price: fromCents(hold.sale.price), now }),
     tx.$executeRaw`INSERT IGNORE INTO seckill_buyers (seckill_id, user_id, bought) VALUES (${hold.seckill_id}, ${userId}, 0)`,
     tx.$executeRaw`UPDATE seckill_buyers SET bought = bought + ${n}, updated_at = CURRENT_TIMESTAMP(3)
       WHERE seckill_id = ${hold.seckill_id} AND user_id = ${userId} AND (${hold.sale.limit_num} = 0 OR bought + ${n} <= ${hold.sale.limit_num})`,

@@ -4,7 +4,7 @@
 // (the caller gives back what this answers) once it has. The Redis copy follows after the commit.
 import type { Infra } from '../../core/infra.ts'
 import type { Tx, Unit } from '../../core/unitOfWork.ts'
-import type { StockLine } from '../inventory/index.ts'
+import { returnToPool, type StockLine } from '../inventory/index.ts'
 import { giveBackToCopy } from './pool.ts'
 
 /** Gives back the order's flash-sale units; answers the lines whose stock goes back to the goods. */
@@ -15,7 +15,7 @@ export async function giveBackSeckill(infra: Pick<Infra, 'redis' | 'key' | 'log'
   const n = held.buy_num
   const [, toPool] = await Promise.all([
     tx.$executeRaw`UPDATE seckill_orders SET status = 0, updated_at = CURRENT_TIMESTAMP(3) WHERE order_id = ${orderId} AND status = 1`,
-    tx.$executeRaw`UPDATE seckills FORCE INDEX (PRIMARY) SET stock = stock + ${n}, sold = sold - ${n} WHERE id = ${held.seckill_id} AND returned = 0 AND sold >= ${n}`,
+    returnToPool(tx, held.seckill_id, n),
     tx.$executeRaw`UPDATE seckill_buyers SET bought = bought - ${n}, updated_at = CURRENT_TIMESTAMP(3)
       WHERE seckill_id = ${held.seckill_id} AND user_id = ${held.user_id} AND bought >= ${n}`,
   ])

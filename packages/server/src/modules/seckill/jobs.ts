@@ -10,7 +10,7 @@ import { defineJob } from '../../core/jobs/define.ts'
 import { QUEUE_ORDERS } from '../../core/jobs/queues.ts'
 import type { Infra } from '../../core/infra.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
-import { giveBackStock } from '../inventory/index.ts'
+import { closePool } from '../inventory/index.ts'
 import { loadSale, reconcileCopy } from './pool.ts'
 
 export const SECKILL_SWEEP_EVERY_MS = 60_000
@@ -26,8 +26,7 @@ export async function endSale(infra: Infra, seckillId: number, now = new Date())
       FROM seckills WHERE id = ${seckillId} FOR UPDATE`
     if (!sale || sale.returned) return { outcome: 'done' as const, returned: 0 }
     if (sale.end_time > now) return { outcome: 'not_due' as const, returned: 0 }
-    await tx.$executeRaw`UPDATE seckills FORCE INDEX (PRIMARY) SET returned = 1, returned_num = stock, stock = 0 WHERE id = ${seckillId} AND returned = 0`
-    if (sale.stock > 0) await giveBackStock(tx, [{ goods_id: sale.goods_id, sku_id: sale.sku_id, qty: sale.stock }])
+    await closePool(tx, seckillId, sale, sale.stock)
     unit.afterCommit(() =>
       loadSale(infra, seckillId, true)
         .then(() => reconcileCopy(infra, seckillId, 0, now.getTime()))

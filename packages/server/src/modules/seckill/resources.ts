@@ -11,7 +11,7 @@ import type { ServerResource, Tx } from '../../core/resource.ts'
 import { Prisma } from '../../core/db/index.ts'
 import type { Unit } from '../../core/unitOfWork.ts'
 import { businessError, invalid } from '../../core/errors.ts'
-import { giveBackStock, takeStock } from '../inventory/index.ts'
+import { fillPool, giveBackStock, resizePool } from '../inventory/index.ts'
 import { copyStocks, loadSale, poolKeys, reconcileCopy } from './pool.ts'
 import { seckillEndJob } from './jobs.ts'
 
@@ -47,13 +47,13 @@ async function stageEnd(unit: Unit, id: number, end: Date) {
 }
 
 /** The changes a sale may take now: any before it starts; more stock and a later end while it runs; none after. */
-function checkUpdate(req: FastifyRequest, data: Row, existing: Row) {
+function checkUpdate(req: FastifyRequest, data: Row, existing: Row, stock: number | undefined) {
   if (existing.returned) throw businessError('msg.seckillEnded')
   for (const field of ['goods_id', 'sku_id'] as const)
     if (data[field] !== undefined && data[field] !== existing[field]) throw invalid({ [field]: req.t('valid.seckillFixed') })
   if ((existing.start_time as Date) > new Date()) return
   const refused: Record<string, string> = {}
-  if (data.stock !== undefined && (data.stock as number) < (existing.stock as number)) refused.stock = req.t('valid.seckillRunning')
+  if (stock !== undefined && stock < (existing.stock as number)) refused.stock = req.t('valid.seckillRunning')
   if (data.end_time !== undefined && (data.end_time as Date) < (existing.end_time as Date)) refused.end_time = req.t('valid.seckillRunning')
   if (data.start_time !== undefined && (data.start_time as Date).getTime() !== (existing.start_time as Date).getTime()) refused.start_time = req.t('valid.seckillRunning')
   if (data.price !== undefined && String(data.price) !== String(existing.price)) refused.price = req.t('valid.seckillRunning')
@@ -66,7 +66,7 @@ export function sellerSeckillResource(app: Infra): ServerResource {
     decl: sellerSeckills,
     model: 'seckills',
     storeColumn: 'store_id',
-    extraSelect: { returned: true },
+    extraSelect: { returned: true, stock: true },
     beforeWrite: async (req, data, existing, tx) => {
       if (!existing) {
         data.sku_id ??= 0
@@ -74,28 +74,25 @@ export function sellerSeckillResource(app: Infra): ServerResource {
         checkWindow(req, data.start_time as Date, data.end_time as Date)
         return data
       }
-      checkUpdate(req, data, existing)
       checkWindow(req, (data.start_time ?? existing.start_time) as Date, (data.end_time ?? existing.end_time) as Date)
-      if (data.stock === undefined) return data
-      // The pool changes by the difference from what it holds now, by a guarded statement (sales take from it
-      // meanwhile), and the goods give or take the same units.
-      const delta = (data.stock as number) - (existing.stock as number)
-      delete data.stock
-      if (!delta) return data
-      const id = existing.id as number
-      const line = { goods_id: existing.goods_id as number, sku_id: existing.sku_id as number, qty: Math.abs(delta) }
-      if (delta > 0) await takeStock(tx, [line])
-      const changed = await tx.$executeRaw`UPDATE seckills FORCE INDEX (PRIMARY) SET stock = stock + ${delta}, updated_at = CURRENT_TIMESTAMP(3)
-        WHERE id = ${id} AND returned = 0 AND stock + ${delta} >= 0`
-      if (!changed) throw invalid({ stock: req.t('valid.stockChanged') })
-      if (delta < 0) await giveBackStock(tx, [line])
       return data
     },
     afterWrite: async (req, row, input, tx, unit) => {
       const id = row.id as number
+      if ('goods_id' in row) {
+        // An update: `row` is the sale as it was. The pool (virtual: no column write by the engine) changes by the
+        // difference from what it holds now, by a guarded statement (sales take from it meanwhile), and the goods give
+        // or take the same units.
+        const stock = input.stock as number | undefined
+        checkUpdate(req, input, row, stock)
+        const delta = stock === undefined ? 0 : stock - (row.stock as number)
+        if (delta && !(await resizePool(tx, id, { goods_id: row.goods_id as number, sku_id: row.sku_id as number }, delta))) {
+          throw invalid({ stock: req.t('valid.stockChanged') })
+        }
+      }
       if (!('goods_id' in row)) {
-        const stock = input.stock as number
-        if (stock > 0) await takeStock(tx, [{ goods_id: input.goods_id as number, sku_id: (input.sku_id as number | undefined) ?? 0, qty: stock }])
+        // The engine writes no stock (the field is virtual): the pool is filled from the goods here.
+        await fillPool(tx, id, { goods_id: input.goods_id as number, sku_id: (input.sku_id as number | undefined) ?? 0 }, input.stock as number)
         await stageEnd(unit, id, input.end_time as Date)
       } else if (input.end_time) await stageEnd(unit, id, input.end_time as Date)
       followInRedis(app, unit, id)

@@ -10,7 +10,8 @@ const FIELDS = {
   goods_id: { label: 'fields.seckill_goods_id', input: zx.id(), required: true, form: { type: 'number' }, column: { type: 'text' }, filter: ['eq'], filterAs: 'int' },
   sku_id: { label: 'fields.seckill_sku_id', input: count(2147483647), form: { type: 'number' }, column: { type: 'text' } },
   price: { label: 'fields.seckill_price', input: zx.money({ min: 0.01, max: 9999999.99 }), required: true, form: { type: 'number' }, column: { type: 'money' } },
-  stock: { label: 'fields.seckill_stock', input: count(1_000_000), required: true, form: { type: 'number' }, column: { type: 'text' } },
+  /** the pool: virtual, so the engine never writes it; the server fills and resizes it through its inventory module */
+  stock: { label: 'fields.seckill_stock', input: count(1_000_000), required: true, virtual: true, form: { type: 'number' }, column: { type: 'text' } },
   limit_num: { label: 'fields.seckill_limit_num', input: count(10_000), form: { type: 'number' }, column: { type: 'text' } },
   sold: { label: 'fields.seckill_sold', column: { type: 'text' } },
   start_time: { label: 'fields.start_time', input: zx.datetime(), required: true, form: { type: 'datetime' }, column: { type: 'text' } },

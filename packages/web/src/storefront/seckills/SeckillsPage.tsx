@@ -74,6 +74,7 @@ function SaleCard({ sale, now }: { sale: SeckillAnswer; now: number }) {
 
 export default function SeckillsPage() {
   const { t } = useTranslation();
+  const { t: ts } = useTranslation(undefined, { keyPrefix: 'seckills' });
   const [slot, setSlot] = useState('0');
   const [page, setPage] = useState(1);
   const list = useLoad(`seckills:${slot}:${page}`, () => api.get<SeckillList>('/seckills', { start_time: Number(slot), page, per_page: 20 }));
@@ -81,13 +82,13 @@ export default function SeckillsPage() {
   const hour = Math.floor(now / HOUR) * HOUR;
   const slots = Array.from({ length: SLOTS }, (_, i) => ({
     value: String(i),
-    label: i === 0 ? t('seckills.now') : new Date(hour + i * HOUR).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
+    label: i === 0 ? ts('now') : new Date(hour + i * HOUR).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
   }));
   const rows = list.data?.data ?? [];
   return (
     <Stack gap="md">
       <Title order={3}>{t('route.seckills')}</Title>
-      <SegmentedControl data={slots} value={slot} onChange={(v) => { setSlot(v); setPage(1); }} aria-label={t('seckills.slots')} />
+      <SegmentedControl data={slots} value={slot} onChange={(v) => { setSlot(v); setPage(1); }} aria-label={ts('slots')} />
       {list.failed && <LoadFailed onRetry={list.reload} />}
       <div style={{ position: 'relative', minHeight: 120 }}>
         <LoadingOverlay visible={list.loading} zIndex={10} overlayProps={{ blur: 1 }} />
@@ -96,7 +97,7 @@ export default function SeckillsPage() {
             <SaleCard key={sale.id} sale={sale} now={now} />
           ))}
         </SimpleGrid>
-        {list.data && !rows.length && !list.loading && <EmptyState message={t('seckills.empty')} />}
+        {list.data && !rows.length && !list.loading && <EmptyState message={ts('empty')} />}
       </div>
       {list.data && <Pager page={page} lastPage={list.data.last_page} total={list.data.total} onChange={setPage} />}
     </Stack>

@@ -1,5 +1,6 @@
 // The gateways' notifications, each stored once in payment_notifications under its unique (provider, notify_id), by
-// the unit that acts on it: settle.ts for a payment, lateRefund.ts and the after-sales refunds for a refund.
+// the unit that acts on it: orders/settle.ts for a payment, orders/lateRefund.ts and aftersales/payback.ts for a
+// refund. A module of its own so that both use it without depending on each other.
 import type { GatewayName } from '../../adapters/payment/gateway.ts'
 import type { Tx } from '../../core/unitOfWork.ts'
 
