@@ -22,6 +22,7 @@ import distribution from './distribution/index.ts'
 import points from './points/index.ts'
 import promotions from './promotions/index.ts'
 import payments from './payments/index.ts'
+import chat from './chat/index.ts'
 
 /** Every domain module, in registration order. */
-export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews, fulfilment, aftersales, dashboard, funds, distribution, points, promotions, payments]
+export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews, fulfilment, aftersales, dashboard, funds, distribution, points, promotions, payments, chat]

@@ -1,6 +1,7 @@
 // Messages the server answers in `msg` (and in 400 field errors), in both languages.
 // Keys are shared with the web app, which shows these texts as they come.
 import { MONEY_OUT_EN, MONEY_OUT_ZH } from './money-out.ts'
+import { CHAT_EN, CHAT_ZH } from './chat.ts'
 
 export const LOCALES = ['zh-cn', 'en'] as const
 export type Locale = (typeof LOCALES)[number]
@@ -201,6 +202,7 @@ const zh = {
   'page.storeGoods': '{name}的商品',
   'page.categoryGoods': '{name}商品',
   ...MONEY_OUT_ZH,
+  ...CHAT_ZH,
   // points (docs/points.md)
   'ledger.order_points': '购物赠送积分',
   'ledger.refund_points': '退款扣回积分',
@@ -411,6 +413,7 @@ const en: Record<MessageKey, string> = {
   'page.storeGoods': 'Goods of {name}',
   'page.categoryGoods': '{name} goods',
   ...MONEY_OUT_EN,
+  ...CHAT_EN,
   // points (docs/points.md)
   'ledger.order_points': 'Points for an order',
   'ledger.refund_points': 'Points taken back on a refund',
