@@ -58,6 +58,8 @@ const schema = z.object({
   RATE_LIMIT_MONEY_ACCOUNT: count.default(30),
   RATE_LIMIT_SECKILL_IP: count.default(300),
   RATE_LIMIT_SECKILL_ACCOUNT: count.default(20),
+  /** Chat messages one sender (a shopper, a visitor or a store's account) may send per minute (modules/chat). */
+  CHAT_SEND_PER_MINUTE: count.default(30),
   /** Failed logins of one account from one address before that pair waits LOGIN_BACKOFF_SECONDS, doubling per failure. */
   LOGIN_MAX_FAILURES: count.default(5),
   /** Failed logins of one account from all addresses after which every address gets a single try before its wait. */

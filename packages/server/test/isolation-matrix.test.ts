@@ -142,6 +142,11 @@ const FACTORIES: Record<string, Factory> = {
     create: async (app, owner) =>
       (await app.db.cashes.create({ data: { store_id: owner.storeId, money: '1.00', name: 'isolated', card_no: '6217000011112222', bank_name: 'bank' } })).id,
   },
+  /** a conversation of a shopper with the store (/chats/conversations/{id}/read) */
+  chats: {
+    model: 'chat_conversations',
+    create: async (app, owner) => (await app.db.chat_conversations.create({ data: { store_id: owner.storeId, user_id: (await createUser(app)).id, store_unread: 3 } })).id,
+  },
   order_comments: {
     model: 'order_comments',
     create: async (app, owner) => (await createComment(app, 1, owner.storeId, { score: 5, agree: 5, service: 5, speed: 5 })).id,

@@ -17,6 +17,8 @@ export type Tokens = {
 export type Actors = {
   /** The actor of the request's access token, whatever its area, or null. */
   fromToken(req: FastifyRequest): Promise<Actor | null>
+  /** The actor of an access token handed over otherwise than in a header (a socket's first frame), or null. */
+  fromAccessToken(token: string): Promise<Actor | null>
   /** Call after any change of roles, permissions or role assignments. */
   invalidate(): Promise<void>
 }

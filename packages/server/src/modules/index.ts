@@ -25,6 +25,7 @@ import payments from './payments/index.ts'
 import oauth from './oauth/index.ts'
 import seckill from './seckill/index.ts'
 import collectives from './collectives/index.ts'
+import chat from './chat/index.ts'
 
 /** Every domain module, in registration order. */
-export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews, fulfilment, aftersales, dashboard, funds, distribution, points, promotions, payments, oauth, seckill, collectives]
+export const modules: AppModule[] = [system, auth, common, uploads, rbac, content, catalog, stores, logistics, addresses, cart, checkout, orders, settlement, reviews, fulfilment, aftersales, dashboard, funds, distribution, points, promotions, payments, oauth, seckill, collectives, chat]

@@ -138,8 +138,10 @@ export default fp(async function auth(app: FastifyInstance) {
 
   function readToken(req: FastifyRequest): VerifiedToken | null {
     const header = req.headers.authorization
-    if (!header?.startsWith('Bearer ')) return null
-    const token = header.slice(7)
+    return header?.startsWith('Bearer ') ? verifyToken(header.slice(7)) : null
+  }
+
+  function verifyToken(token: string): VerifiedToken | null {
     let payload = verified.get(token)
     if (!payload) {
       try {
@@ -243,6 +245,10 @@ export default fp(async function auth(app: FastifyInstance) {
   app.decorate('actors', {
     async fromToken(req: FastifyRequest) {
       const payload = readToken(req)
+      return payload ? actorOfToken(payload) : null
+    },
+    async fromAccessToken(token: string) {
+      const payload = verifyToken(token)
       return payload ? actorOfToken(payload) : null
     },
     invalidate: () => state.bumpVersion(),

@@ -3,6 +3,7 @@
 import { MONEY_OUT_EN, MONEY_OUT_ZH } from './money-out.ts'
 import { OAUTH_EN, OAUTH_ZH } from './oauth.ts'
 import { COLLECTIVES_EN, COLLECTIVES_ZH } from './collectives.ts'
+import { CHAT_EN, CHAT_ZH } from './chat.ts'
 
 export const LOCALES = ['zh-cn', 'en'] as const
 export type Locale = (typeof LOCALES)[number]
@@ -220,6 +221,7 @@ const zh = {
   ...MONEY_OUT_ZH,
   ...OAUTH_ZH,
   ...COLLECTIVES_ZH,
+  ...CHAT_ZH,
   // points (docs/points.md)
   'ledger.order_points': '购物赠送积分',
   'ledger.refund_points': '退款扣回积分',
@@ -450,6 +452,7 @@ const en: Record<MessageKey, string> = {
   ...MONEY_OUT_EN,
   ...OAUTH_EN,
   ...COLLECTIVES_EN,
+  ...CHAT_EN,
   // points (docs/points.md)
   'ledger.order_points': 'Points for an order',
   'ledger.refund_points': 'Points taken back on a refund',

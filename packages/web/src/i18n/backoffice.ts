@@ -9,6 +9,8 @@ import settleZhCn from './settle.zh-cn.json';
 import settleEn from './settle.en.json';
 import dashboardZhCn from './dashboard.zh-cn.json';
 import dashboardEn from './dashboard.en.json';
+import chatZhCn from './chat.zh-cn.json';
+import chatEn from './chat.en.json';
 
-i18n.addResourceBundle('zh-cn', 'translation', { ...backofficeCatalogZhCn, ...configsZhCn, ...settleZhCn, ...dashboardZhCn }, true, false);
-i18n.addResourceBundle('en', 'translation', { ...backofficeCatalogEn, ...configsEn, ...settleEn, ...dashboardEn }, true, false);
+i18n.addResourceBundle('zh-cn', 'translation', { ...backofficeCatalogZhCn, ...configsZhCn, ...settleZhCn, ...dashboardZhCn, ...chatZhCn }, true, false);
+i18n.addResourceBundle('en', 'translation', { ...backofficeCatalogEn, ...configsEn, ...settleEn, ...dashboardEn, ...chatEn }, true, false);

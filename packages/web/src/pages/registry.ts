@@ -35,6 +35,8 @@ const dashboard: PageEntry = { load: () => import('../backoffice/dashboard/Dashb
 const salesReport: PageEntry = { load: () => import('../backoffice/dashboard/SalesReportPage') };
 const adminStoreReport: PageEntry = { load: () => import('../admin/dashboard/StoreReportPage') };
 const adminUserReport: PageEntry = { load: () => import('../admin/dashboard/UserReportPage') };
+// Customer-service chat: conversations, history and live answers over the chat socket
+const sellerChat: PageEntry = { load: () => import('../backoffice/chat/ChatPage') };
 // Points mall: the generic list with a ship action
 const adminIntegralOrders: PageEntry = { load: () => import('../admin/points/IntegralOrdersPage') };
 
@@ -73,7 +75,7 @@ const registry: Record<string, PageEntry> = {
   'Seller/cashes': cashes,
   'Seller/dashboard': dashboard,
   'Seller/dashboard/order': salesReport,
-  'Seller/chats': placeholder,
+  'Seller/chats': sellerChat,
   'Seller/goods': sellerGoods,
   'Seller/goods/form': sellerGoodsForm,
   'Seller/file_spaces': sellerImageSpace,

@@ -1,0 +1,117 @@
+// The sockets this api instance holds, and the Redis subscription that feeds them (events.ts): an event published by
+// any instance reaches every socket of the conversation's store (its accounts allowed to chat) and of its shopper or
+// visitor. A socket proves who it is in its first frame within AUTH_TIMEOUT_MS (an access token of the seller or the
+// storefront area, or a guest token), or is closed; server pings find dead peers, and a client's {type:'ping'} frame
+// is answered {type:'pong'}.
+import type { WebSocket } from 'ws'
+import type { Redis } from 'ioredis'
+import { chatAuthFrame, type ChatServerFrame } from '@qshop/shared/schemas/chat'
+import type { Infra } from '../../core/infra.ts'
+import type { Actors } from '../../core/sessions.ts'
+import { chatChannel, type ChatEvent } from './events.ts'
+import { participantOf, sellerMayChat, type Participant } from './participant.ts'
+
+export const AUTH_TIMEOUT_MS = 5000
+export const PING_MS = 25_000
+/** Close codes: no valid token in time, or a token refused. */
+export const CLOSE_AUTH_TIMEOUT = 4408
+export const CLOSE_UNAUTHENTICATED = 4401
+
+type Client = { socket: WebSocket; who: Participant; alive: boolean }
+
+const reaches = (who: Participant, to: ChatEvent['to']) =>
+  who.side === 2 ? who.storeId === to.store_id : who.userId > 0 ? who.userId === to.user_id : who.guestId === to.guest_id && to.guest_id !== ''
+
+export function createChatHub(app: Pick<Infra, 'redis' | 'key' | 'log' | 'config'>, actors: Actors) {
+  const clients = new Set<Client>()
+  let subscriber: Redis | null = null
+
+  const send = (socket: WebSocket, frame: ChatServerFrame) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame))
+  }
+
+  function deliver(raw: string) {
+    let event: ChatEvent
+    try {
+      event = JSON.parse(raw) as ChatEvent
+    } catch {
+      return
+    }
+    for (const c of clients) if (reaches(c.who, event.to)) send(c.socket, event.frame)
+  }
+
+  const pinger = setInterval(() => {
+    for (const c of clients) {
+      if (!c.alive) c.socket.terminate()
+      else {
+        c.alive = false
+        c.socket.ping()
+      }
+    }
+  }, PING_MS)
+  pinger.unref()
+
+  async function authenticate(raw: string): Promise<Participant | null> {
+    let frame
+    try {
+      frame = chatAuthFrame.parse(JSON.parse(raw))
+    } catch {
+      return null
+    }
+    const actor = frame.token ? await actors.fromAccessToken(frame.token) : null
+    if (frame.token && !actor) return null
+    if (actor && (actor.area === 'admin' || (actor.area === 'seller' && !sellerMayChat(actor)))) return null
+    try {
+      return participantOf(app.config, actor, frame.guest_token)
+    } catch {
+      return null
+    }
+  }
+
+  return {
+    async start() {
+      subscriber = app.redis.duplicate({ lazyConnect: true })
+      subscriber.on('message', (_channel: string, message: string) => deliver(message))
+      subscriber.on('error', (err) => app.log.warn({ err }, 'chat subscriber error'))
+      await subscriber.connect()
+      await subscriber.subscribe(chatChannel(app))
+    },
+    stop() {
+      clearInterval(pinger)
+      for (const c of clients) c.socket.close(1001)
+      subscriber?.disconnect()
+    },
+    /** A socket just opened: it is served once its first frame authenticates it. */
+    accept(socket: WebSocket) {
+      let client: Client | null = null
+      const timer = setTimeout(() => socket.close(CLOSE_AUTH_TIMEOUT, 'auth timeout'), AUTH_TIMEOUT_MS)
+      let pending = false
+      socket.on('message', (data) => {
+        const text = String(data)
+        if (client) {
+          if (text.includes('"ping"')) send(socket, { type: 'pong' })
+          return
+        }
+        if (pending) return
+        pending = true
+        authenticate(text).then(
+          (who) => {
+            clearTimeout(timer)
+            if (!who || socket.readyState !== socket.OPEN) return socket.close(CLOSE_UNAUTHENTICATED, 'unauthenticated')
+            client = { socket, who, alive: true }
+            clients.add(client)
+            send(socket, { type: 'ready' })
+          },
+          () => socket.close(CLOSE_UNAUTHENTICATED, 'unauthenticated'),
+        )
+      })
+      socket.on('pong', () => {
+        if (client) client.alive = true
+      })
+      socket.on('close', () => {
+        clearTimeout(timer)
+        if (client) clients.delete(client)
+      })
+    },
+  }
+}
