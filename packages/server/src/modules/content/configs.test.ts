@@ -224,10 +224,10 @@ describe('the task group', () => {
       return JSON.parse((await stored('task'))!)
     }
     // The keys of the group when that migration was written; later keys are read as their defaults until saved.
-    const { return_ship_days: _, ...then } = DEFAULTS
+    const { return_ship_days: _, seckill_cancel_minutes: _seckill, ...then } = DEFAULTS
     expect(await convert('{"cancel": 1, "confirm": 4, "settlement": 7}')).toEqual({ ...then, cancel_minutes: 1440, confirm_days: 4 })
     expect(await convert('{"cancel": 30, "confirm": "x"}')).toEqual({ ...then, cancel_minutes: 10080 })
-    expect(await readGroupConfig(app, 'task')).toMatchObject({ return_ship_days: DEFAULTS.return_ship_days })
+    expect(await readGroupConfig(app, 'task')).toMatchObject({ return_ship_days: DEFAULTS.return_ship_days, seckill_cancel_minutes: DEFAULTS.seckill_cancel_minutes })
     // A row of the new shape is left as it is.
     expect(await convert('{"cancel_minutes": 15}')).toEqual({ cancel_minutes: 15 })
   })
