@@ -5,16 +5,8 @@ import { adminCollectives, sellerCollectiveLogs, sellerCollectives } from '@qsho
 import type { Infra } from '../../core/infra.ts'
 import type { ServerResource } from '../../core/resource.ts'
 import { businessError, invalid } from '../../core/errors.ts'
+import { withGoodsName } from '../catalog/index.ts'
 
-type Row = Parameters<NonNullable<ServerResource['present']>>[1][number]
-
-function withGoodsName(app: Infra) {
-  return async (_req: unknown, rows: Row[]) => {
-    const goods = await app.db.goods.findMany({ where: { id: { in: rows.map((r) => Number(r.goods_id)) } }, select: { id: true, goods_name: true } })
-    const names = new Map(goods.map((g) => [g.id, g.goods_name]))
-    return rows.map((r) => ({ ...r, goods_name: names.get(Number(r.goods_id)) ?? '' }))
-  }
-}
 
 export function sellerCollectiveResources(app: Infra): ServerResource[] {
   const collectives: ServerResource = {

@@ -7,16 +7,8 @@ import type { Infra } from '../../core/infra.ts'
 import { readGroupConfig } from '../../core/configs.ts'
 import { AppError, businessError, notFound } from '../../core/errors.ts'
 import type { ServerResource } from '../../core/resource.ts'
+import { withGoodsName } from '../catalog/index.ts'
 
-type Row = Parameters<NonNullable<ServerResource['present']>>[1][number]
-
-function withGoodsName(app: Infra) {
-  return async (_req: unknown, rows: Row[]) => {
-    const goods = await app.db.goods.findMany({ where: { id: { in: rows.map((r) => Number(r.goods_id)) } }, select: { id: true, goods_name: true } })
-    const names = new Map(goods.map((g) => [g.id, g.goods_name]))
-    return rows.map((r) => ({ ...r, goods_name: names.get(Number(r.goods_id)) ?? '' }))
-  }
-}
 
 export function sellerDistributionResources(app: Infra): ServerResource[] {
   const rates: ServerResource = {
