@@ -14,7 +14,7 @@ export const LANGUAGE_STORAGE_KEY = 'lang';
 // Lists and tables (page sizes are part of the list contract shared with the server)
 export { PAGE_SIZES, DEFAULT_PAGE_SIZE } from '@qshop/shared/list';
 export const PAGER_LAYOUT = ['total', 'sizes', 'prev', 'pager', 'next', 'jumper'] as const;
-// 'YYYY-MM-DD HH:mm:ss' whole at 14 px, with the cell's padding
+// a time 'YYYY-MM-DD HH:mm:ss' whole at 14 px, with the cell's padding (every *_at and *_time column)
 export const CREATED_AT_COLUMN_WIDTH = 190;
 export const ROW_ACTIONS_COLUMN_WIDTH = 140;
 /** List columns by what they show, in px, unless the declaration sets a width: wide enough for their usual content,

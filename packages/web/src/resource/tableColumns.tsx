@@ -33,10 +33,12 @@ const KIND_WIDTHS: Record<ColumnKind, number> = {
 
 /** Order, payment and refund numbers (`*_no`) are long digit strings that must show whole. */
 const isSerialNumber = (column: ColumnModel) => column.kind === 'text' && column.name.endsWith('_no');
+/** Times (`created_at`, `pay_time`, `end_time`...) show whole, as wide as the created-at column. */
+const isDateTime = (column: ColumnModel) => column.name === CREATED_AT || (column.kind === 'text' && /_(at|time)$/.test(column.name));
 
 export function columnWidth(column: ColumnModel): number {
   if (column.width) return column.width;
-  if (column.name === CREATED_AT) return CREATED_AT_COLUMN_WIDTH;
+  if (isDateTime(column)) return CREATED_AT_COLUMN_WIDTH;
   return isSerialNumber(column) ? COLUMN_WIDTHS.serial : KIND_WIDTHS[column.kind];
 }
 

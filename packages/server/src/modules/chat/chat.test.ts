@@ -61,7 +61,7 @@ function openSocket(i: 0 | 1, auth: object): Promise<{ ws: WebSocket; frames: Ch
       frames.push(frame)
       if (frame.type === 'ready') resolve({ ws, frames, ready: true, closed })
     })
-    closed.then(() => resolve({ ws, frames, ready: false, closed }))
+    void closed.then(() => resolve({ ws, frames, ready: false, closed }))
   })
 }
 
