@@ -13,7 +13,11 @@ vi.mock('../storefront/LoginPage', () => {
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
-  vi.stubGlobal('fetch', vi.fn(async () => envelope(200, null)));
+  // The footer's article menus are a list (empty here); every other read answers nothing.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: RequestInfo | URL) => envelope(200, String(url).endsWith('/api/articles') ? [] : null)),
+  );
 });
 
 describe('a failed page chunk', () => {
