@@ -1,6 +1,7 @@
 // Promotions end to end as the demo shopper: a coupon of the demo seller's store is received on a goods page, then two
 // of the store's goods go through the confirmation page, which shows the full reduction and the coupon taken off; the
-// orders are paid, one line is refunded (the seller agrees) and exactly that line's paid share comes back.
+// orders are paid, one line is refunded through the after-sales form (the seller agrees) and exactly that line's paid
+// share comes back, in the balance and on the money log.
 import { expect, test } from 'vitest'
 import { decimalToCents, fromCents, toCents } from '@qshop/shared'
 import { ACCOUNTS, apiCall, apiToken, dbQuery, expectToast, loginThroughPage, uniqueName } from './app.ts'
@@ -66,24 +67,34 @@ test('receive a coupon on the goods page, check out with it and a full reduction
   )
   expect(order).toMatchObject({ full_reduction_money: '1.00', coupon_money: '2.00' })
   expect(order.coupon_id).toBeGreaterThan(0)
-  const lines = await dbQuery<{ id: number; total_price: string; discount_money: string }>('SELECT id, total_price, discount_money FROM order_goods WHERE order_id = ? ORDER BY id', [order.id])
+  const lines = await dbQuery<{ id: number; goods_id: number; total_price: string; discount_money: string }>('SELECT id, goods_id, total_price, discount_money FROM order_goods WHERE order_id = ? ORDER BY id', [order.id])
   expect(lines.reduce((n, l) => n + toCents(l.discount_money), 0)).toBe(300)
 
-  // One line back: its paid share (its total less its share of the savings) is the most it may refund, and comes back.
-  const token = await apiToken('user', ACCOUNTS.shopper.username, ACCOUNTS.shopper.password)
-  const caps = await apiCall<{ lines: { order_goods_id: number; refundable_money: string }[] }>('GET', `/api/user/order/${order.id}/refund_caps`, token)
+  // One line back, through the shopper's after-sales form: its paid share (its total less its share of the savings) is
+  // the most the form offers, and exactly that comes back to the balance.
   const share = fromCents(toCents(lines[0].total_price) - toCents(lines[0].discount_money))
-  expect(caps.data.lines.find((l) => l.order_goods_id === lines[0].id)!.refundable_money).toBe(share)
   const money = async () => toCents((await dbQuery<{ money: string }>('SELECT money FROM users WHERE username = ?', [ACCOUNTS.shopper.username]))[0].money)
   const before = await money()
-  const opened = await apiCall<{ id: number }>('POST', '/api/user/order/refund', token, {
-    order_id: order.id, refund_type: 0, lines: [{ order_goods_id: lines[0].id, num: 1 }], refund_money: share, refund_remark: '不想要了', images: [],
-  }, { 'Idempotency-Key': uniqueName('refund') })
-  expect(opened.code, opened.msg).toBe(200)
+  await page.goto(`/user/order/${order.id}`)
+  await page.getByTestId('after-sale-button').click()
+  const line = page.getByTestId('refund-line').filter({ hasText: goods.find((g) => g.id === lines[0].goods_id)!.goods_name })
+  await expect.poll(() => line.textContent()).toContain(`最多 ¥${share}`)
+  await line.getByRole('checkbox').check()
+  await expect.poll(() => page.getByText(`最多可退 ¥${share}`).count()).toBe(1)
+  await page.getByTestId('refund-money').fill(share)
+  await page.getByTestId('refund-reason').fill('不想要了')
+  await page.getByTestId('refund-submit').click()
+  await page.waitForURL(/\/user\/order\/refund\/\d+$/)
+  const refundId = Number(new URL(page.url()).pathname.split('/').pop())
   const seller = await apiToken('seller', ACCOUNTS.seller.username, ACCOUNTS.seller.password)
-  const agreed = await apiCall('PUT', `/api/Seller/refunds/${opened.data.id}/agree`, seller)
+  const agreed = await apiCall('PUT', `/api/Seller/refunds/${refundId}/agree`, seller)
   expect(agreed.code, agreed.msg).toBe(200)
+  await page.reload()
+  await expect.poll(() => page.getByTestId('refund-state').textContent()).toBe('售后处理完成')
   expect(await money()).toBe(before + toCents(share))
+  await page.goto('/user/money')
+  const refundRow = page.getByTestId('money-log').filter({ hasText: `+${share}` }).filter({ has: page.locator(`a[href="/user/order/${order.id}"]`) })
+  await expect.poll(() => refundRow.count()).toBe(1)
   // a partial refund keeps the coupon used
   expect((await dbQuery<{ status: number }>('SELECT status FROM coupon_logs WHERE id = ?', [order.coupon_id]))[0].status).toBe(1)
 })
