@@ -1,3 +1,5 @@
+import { Drawer } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -12,9 +14,14 @@ import { clampModule, moduleHolding, readSelectedModule, saveSelectedModule } fr
 import { SideMenu } from './SideMenu';
 import { TopBar } from './TopBar';
 
+/** Narrower than this (Mantine's `sm`), the side menu is a drawer opened from the top bar. */
+const PHONE_QUERY = '(max-width: 47.99em)';
+
 export default function BackOfficeLayout() {
-  useTranslation(); // re-render menu labels when the language changes
+  const { t } = useTranslation(); // also re-renders menu labels when the language changes
   const { pathname } = useLocation();
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  const [drawerOpened, setDrawerOpened] = useState(false);
   const navigate = useNavigate();
   const area = areaFromPath(pathname) as BackOfficeArea;
   const { items, paths } = useMenus(area);
@@ -47,9 +54,34 @@ export default function BackOfficeLayout() {
   };
 
   const style = { '--side-width': `${collapsed ? SIDE_MENU_COLLAPSED_WIDTH : SIDE_MENU_WIDTH}px` } as CSSProperties;
+  const sideMenu = (inDrawer: boolean) => (
+    <SideMenu
+      area={area}
+      collapsed={!inDrawer && collapsed}
+      inDrawer={inDrawer}
+      module={items[activeModule]}
+      pathname={pathname}
+      linkOf={linkOf}
+      onOpen={open}
+      onEntryClick={inDrawer ? () => setDrawerOpened(false) : undefined}
+    />
+  );
   return (
     <div className={classes.layout} style={style}>
-      <SideMenu area={area} collapsed={collapsed} module={items[activeModule]} pathname={pathname} linkOf={linkOf} onOpen={open} />
+      {phone ? (
+        <Drawer
+          opened={drawerOpened}
+          onClose={() => setDrawerOpened(false)}
+          size={SIDE_MENU_WIDTH + 40}
+          title={t(`shell.title.${area}`)}
+          closeButtonProps={{ 'aria-label': t('shell.closeMenu') }}
+          classNames={{ header: classes.drawerHeader, body: classes.drawerBody, content: classes.drawerContent }}
+        >
+          {sideMenu(true)}
+        </Drawer>
+      ) : (
+        sideMenu(false)
+      )}
       <div className={classes.body}>
         <TopBar
           area={area}
@@ -58,8 +90,9 @@ export default function BackOfficeLayout() {
           onSelectModule={selectModule}
           linkOf={linkOf}
           onOpen={open}
-          collapsed={collapsed}
-          onToggle={() => setCollapsed((value) => !value)}
+          phone={phone}
+          collapsed={phone ? !drawerOpened : collapsed}
+          onToggle={() => (phone ? setDrawerOpened((value) => !value) : setCollapsed((value) => !value))}
         />
         <MainArea />
       </div>

@@ -15,11 +15,15 @@ import type { MenuLink } from './menuTarget';
 interface EntryActions {
   linkOf: (item: MenuItem) => MenuLink;
   onOpen: (item: MenuItem) => void;
+  /** Runs on a click of an entry that opens a page (the phone's drawer closes). */
+  onEntryClick?: () => void;
 }
 
 interface SideMenuProps extends EntryActions {
   area: BackOfficeArea;
   collapsed: boolean;
+  /** Shown in the phone's drawer, which carries the title: no brand row, the drawer's height. */
+  inDrawer?: boolean;
   /** The selected module: its children (two levels) are listed. */
   module: MenuItem | undefined;
   pathname: string;
@@ -85,6 +89,7 @@ function ExpandedEntry({ entry, pathname, actions }: EntryProps) {
     return (
       <NavLink
         renderRoot={rootOf(entry, actions)}
+        onClick={actions.onEntryClick}
         className={classes.sideItem}
         label={menuLabel(entry, language)}
         leftSection={<MenuIcon icon={entry.icon} />}
@@ -107,6 +112,7 @@ function ExpandedEntry({ entry, pathname, actions }: EntryProps) {
         <NavLink
           key={child.id}
           renderRoot={rootOf(child, actions)}
+          onClick={actions.onEntryClick}
           className={classes.sideItem}
           label={menuLabel(child, language)}
           active={holds(child, pathname)}
@@ -116,20 +122,22 @@ function ExpandedEntry({ entry, pathname, actions }: EntryProps) {
   );
 }
 
-export function SideMenu({ area, collapsed, module, pathname, linkOf, onOpen }: SideMenuProps) {
+export function SideMenu({ area, collapsed, inDrawer = false, module, pathname, linkOf, onOpen, onEntryClick }: SideMenuProps) {
   const { t } = useTranslation();
-  const actions = { linkOf, onOpen };
+  const actions = { linkOf, onOpen, onEntryClick };
   const entries = module?.children ?? [];
   return (
-    <aside className={classes.side} aria-label={t('shell.sideMenu')}>
-      <div className={classes.brand}>
-        <img src={logoUrl} alt="" />
-        {!collapsed && (
-          <Text fw={700} size="md">
-            {t(`shell.title.${area}`)}
-          </Text>
-        )}
-      </div>
+    <aside className={inDrawer ? classes.sideInDrawer : classes.side} aria-label={t('shell.sideMenu')}>
+      {!inDrawer && (
+        <div className={classes.brand}>
+          <img src={logoUrl} alt="" />
+          {!collapsed && (
+            <Text fw={700} size="md">
+              {t(`shell.title.${area}`)}
+            </Text>
+          )}
+        </div>
+      )}
       <ScrollArea flex={1} type="hover">
         {entries.length === 0 && (
           <Text size="sm" c="dimmed" ta="center" py="md">

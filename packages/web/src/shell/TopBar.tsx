@@ -1,5 +1,5 @@
 import { ActionIcon, Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconChevronDown, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconMenu2, IconUser } from '@tabler/icons-react';
 import clsx from 'clsx';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,11 +24,13 @@ interface TopBarProps {
   onSelectModule: (index: number) => void;
   linkOf: (item: MenuItem) => MenuLink;
   onOpen: (item: MenuItem) => void;
+  /** On a phone the button opens the menu's drawer, and the greeting leaves its room to the module tabs. */
+  phone: boolean;
   collapsed: boolean;
   onToggle: () => void;
 }
 
-function UserMenu({ area }: { area: BackOfficeArea }) {
+function UserMenu({ area, phone }: { area: BackOfficeArea; phone: boolean }) {
   const { t } = useTranslation();
   const user = useSessionUser(area);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -36,12 +38,14 @@ function UserMenu({ area }: { area: BackOfficeArea }) {
     <>
       <Menu position="bottom-end" width={200}>
         <Menu.Target>
-          <UnstyledButton>
+          <UnstyledButton aria-label={phone ? t('shell.accountMenu') : undefined}>
             <Group gap="xs" wrap="nowrap">
               <Avatar src={user?.avatar || null} size={32} radius="xl" />
-              <Text size="sm">
-                {t('shell.greetingName', { greeting: t(greetingKey(new Date().getHours())), name: user?.nickname || '-' })}
-              </Text>
+              {!phone && (
+                <Text size="sm">
+                  {t('shell.greetingName', { greeting: t(greetingKey(new Date().getHours())), name: user?.nickname || '-' })}
+                </Text>
+              )}
               <IconChevronDown size={14} />
             </Group>
           </UnstyledButton>
@@ -61,14 +65,20 @@ function UserMenu({ area }: { area: BackOfficeArea }) {
   );
 }
 
-export function TopBar({ area, modules, activeModule, onSelectModule, linkOf, onOpen, collapsed, onToggle }: TopBarProps) {
+export function TopBar({ area, modules, activeModule, onSelectModule, linkOf, onOpen, phone, collapsed, onToggle }: TopBarProps) {
   const { t } = useTranslation();
   const language = currentLanguage();
   return (
     <header className={classes.top}>
-      <ActionIcon variant="subtle" color="gray" onClick={onToggle} aria-label={t('shell.toggleMenu')}>
-        {collapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
-      </ActionIcon>
+      {phone ? (
+        <ActionIcon variant="subtle" color="gray" onClick={onToggle} aria-label={t('shell.openMenu')} aria-expanded={!collapsed}>
+          <IconMenu2 size={20} />
+        </ActionIcon>
+      ) : (
+        <ActionIcon variant="subtle" color="gray" onClick={onToggle} aria-label={t('shell.toggleMenu')}>
+          {collapsed ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
+        </ActionIcon>
+      )}
       <nav className={classes.tabs} aria-label={t('shell.modules')}>
         {modules.map((module, index) => (
           <UnstyledButton
@@ -84,7 +94,7 @@ export function TopBar({ area, modules, activeModule, onSelectModule, linkOf, on
         ))}
       </nav>
       <LanguageSwitch />
-      <UserMenu area={area} />
+      <UserMenu area={area} phone={phone} />
     </header>
   );
 }

@@ -1,12 +1,15 @@
-import type { ReactNode } from 'react';
-import { Box, Group, Text } from '@mantine/core';
+import type { CSSProperties, ReactNode } from 'react';
+import { Box, Text } from '@mantine/core';
 import { FORM_LABEL_WIDTH } from '../../config';
+import classes from './FieldRow.module.css';
 
-/** A labelled form row: the label 90 px wide on the left. */
+const rowStyle = { '--field-label-width': `${FORM_LABEL_WIDTH}px` } as CSSProperties;
+
+/** A labelled form row: the label 90 px wide on the left (above the field on a phone). */
 export function FieldRow({ id, label, required = false, children }: { id: string; label: string; required?: boolean; children: ReactNode }) {
   return (
-    <Group align="flex-start" wrap="nowrap" gap="sm">
-      <Text component="label" htmlFor={id} size="sm" ta="right" pt={6} w={FORM_LABEL_WIDTH} style={{ flexShrink: 0 }}>
+    <div className={classes.row} style={rowStyle}>
+      <Text component="label" htmlFor={id} size="sm" className={classes.label}>
         {required ? (
           <Text span c="red" mr={2}>
             *
@@ -14,7 +17,7 @@ export function FieldRow({ id, label, required = false, children }: { id: string
         ) : null}
         {label}
       </Text>
-      <Box style={{ flex: 1, minWidth: 0 }}>{children}</Box>
-    </Group>
+      <Box className={classes.field}>{children}</Box>
+    </div>
   );
 }
