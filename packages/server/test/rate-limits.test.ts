@@ -61,12 +61,13 @@ describe('with the limits a production install starts with', () => {
     const ip = nextIp()
     const statuses: number[] = []
     for (let view = 0; view < 40; view++) {
-      // What the goods page asks for: layout data, cart badge, the goods, its reviews, recommendations, and images.
-      const urls = ['/api/common', '/api/cart_count', `/api/goods/${goods.id}`, `/api/goods_comments/${goods.id}`, `/api/goods?page=${(view % 3) + 1}`, ...images]
+      // What the goods page asks for: layout data, cart badge, the goods, its flash sales, its reviews, recommendations,
+      // and images.
+      const urls = ['/api/common', '/api/cart_count', `/api/goods/${goods.id}`, `/api/seckills?goods_id=${goods.id}`, `/api/goods_comments/${goods.id}`, `/api/goods?page=${(view % 3) + 1}`, ...images]
       const answers = await Promise.all(urls.map((url) => http(app).get(url).set(from(ip))))
       statuses.push(...answers.map((res) => res.status))
     }
-    expect(statuses).toHaveLength(40 * 21)
+    expect(statuses).toHaveLength(40 * 22)
     expect(statuses.filter((status) => status !== 200)).toEqual([])
   })
 
