@@ -22,6 +22,7 @@ const DAY = 86_400
 
 let app: FastifyInstance
 let small: FastifyInstance
+let flash: FastifyInstance
 // Every test comes from addresses of its own, so the counts of one test never reach another.
 let serial = 0
 const nextIp = () => `198.51.100.${++serial}`
@@ -32,9 +33,11 @@ beforeAll(async () => {
   small = await createTestApp({
     TRUST_PROXY: true, RATE_LIMIT_WINDOW_SECONDS: DAY, RATE_LIMIT_READ_IP: 3, RATE_LIMIT_WRITE_ACCOUNT: 2, RATE_LIMIT_SECRET_IP: 3, RATE_LIMIT_SECRET_ACCOUNT: 2,
   })
+  flash = await createTestApp({ TRUST_PROXY: true, RATE_LIMIT_WINDOW_SECONDS: DAY, RATE_LIMIT_SECKILL_IP: 3, RATE_LIMIT_SECKILL_ACCOUNT: 2 })
   await resetDb(app, { demo: false, areas: false })
 })
 afterAll(async () => {
+  await flash?.close()
   await small?.close()
   await app?.close()
 })
@@ -58,12 +61,13 @@ describe('with the limits a production install starts with', () => {
     const ip = nextIp()
     const statuses: number[] = []
     for (let view = 0; view < 40; view++) {
-      // What the goods page asks for: layout data, cart badge, the goods, its reviews, recommendations, and images.
-      const urls = ['/api/common', '/api/cart_count', `/api/goods/${goods.id}`, `/api/goods_comments/${goods.id}`, `/api/goods?page=${(view % 3) + 1}`, ...images]
+      // What the goods page asks for: layout data, cart badge, the goods, its flash sales, its reviews, recommendations,
+      // and images.
+      const urls = ['/api/common', '/api/cart_count', `/api/goods/${goods.id}`, `/api/seckills?goods_id=${goods.id}`, `/api/goods_comments/${goods.id}`, `/api/goods?page=${(view % 3) + 1}`, ...images]
       const answers = await Promise.all(urls.map((url) => http(app).get(url).set(from(ip))))
       statuses.push(...answers.map((res) => res.status))
     }
-    expect(statuses).toHaveLength(40 * 21)
+    expect(statuses).toHaveLength(40 * 22)
     expect(statuses.filter((status) => status !== 200)).toEqual([])
   })
 
@@ -129,6 +133,57 @@ describe('limits per route class', () => {
     const ip = nextIp()
     for (let i = 0; i < 3; i++) expect((await http(small).post('/api/auth/edit_secure').set(from(ip)).send({})).status).toBe(401)
     expect((await http(small).post('/api/auth/edit_secure').set(from(ip)).send({})).status).toBe(429)
+  })
+
+  test('a flash-sale purchase is also counted in its own class, per account and per address; the refusal writes nothing', async () => {
+    const leaves = await leafClasses(flash)
+    const seller = await sellerWithStore(flash, leaves)
+    const goods = await createGoods(flash, seller.storeId, leaves[0].id, { goods_stock: 100 })
+    const minute = 60_000
+    const created = await http(flash).post('/api/Seller/seckills').set(seller.auth)
+      .send({ goods_id: goods.id, sku_id: 0, price: '1.00', stock: 50, limit_num: 0, start_time: new Date(Date.now() - minute).toISOString(), end_time: new Date(Date.now() + 60 * minute).toISOString() })
+    expect(created.body.code).toBe(200)
+    const saleId: number = created.body.data.id
+    const shopper = async () => {
+      const user = await createUser(flash)
+      const address = await flash.db.addresses.create({
+        data: { user_id: user.id, receive_name: '李雷', receive_tel: '13800138000', area_info: '北京市', address: '一路 1 号', is_default: 1, default_key: user.id },
+      })
+      return { id: user.id, address: address.id, auth: bearer(await tokenFor(flash, 'user', user.id)) }
+    }
+    let keys = 0
+    const buy = (s: Awaited<ReturnType<typeof shopper>>, ip: string, line: object = { seckill_id: saleId }, lang = 'zh-cn') =>
+      http(flash).post('/api/user/order/create').set(from(ip)).set(s.auth).set('lang', lang).set('Idempotency-Key', `rl-seckill-${++keys}`)
+        .send({ order: [{ goods_id: goods.id, buy_num: 1, ...line }], address_id: s.address })
+    const written = async () => [
+      await flash.db.orders.count({ where: { store_id: seller.storeId } }),
+      await flash.db.seckill_orders.count({ where: { seckill_id: saleId } }),
+      (await flash.db.seckills.findUniqueOrThrow({ where: { id: saleId } })).stock,
+    ]
+    const tooMany = { code: 429, msg: '您请求太频繁了，请休息一会', data: null }
+
+    // per account (2), whatever the address
+    const one = await shopper()
+    expect((await buy(one, nextIp())).body.code).toBe(200)
+    expect((await buy(one, nextIp())).body.code).toBe(200)
+    expect(await written()).toEqual([2, 2, 48])
+    const third = await buy(one, nextIp())
+    expect(third.status).toBe(429)
+    expect(third.body).toEqual(tooMany)
+    expect((await buy(one, nextIp(), { seckill_id: saleId }, 'en')).body.msg).toBe('You are requesting too frequently, please rest a while.')
+    expect(await written()).toEqual([2, 2, 48])
+    // the class counts flash-sale purchases only: the same shopper's ordinary checkout goes through
+    expect((await buy(one, nextIp(), {})).body.code).toBe(200)
+
+    // per address (3), whichever accounts
+    const ip = nextIp()
+    for (let i = 0; i < 3; i++) expect((await buy(await shopper(), ip)).body.code).toBe(200)
+    const before = await written()
+    const fourth = await buy(await shopper(), ip)
+    expect(fourth.status).toBe(429)
+    expect(fourth.body).toEqual(tooMany)
+    expect(await written()).toEqual(before)
+    expect(before).toEqual([6, 5, 45])
   })
 
   test('every API route has a class: strict ones for login, SMS and security edits, read for GET, write otherwise', () => {

@@ -86,7 +86,7 @@ export type StoreGroup = {
   platform_coupon_money: string
   /** the group-buy price's saving; a group order takes no full reduction, coupon or points */
   collective_money: string
-  /** false for a group order: promotions do not apply to it */
+  /** false for a group or flash-sale order: no full reduction, coupon or points apply to it */
   promotions: boolean
   discount_money: string
   /** order_price + freight_money − discount_money */

@@ -61,7 +61,7 @@ export type PricedStore = {
   coupon_id: number
   /** the platform coupon sharing in this store's order, 0 none */
   platform_coupon_id: number
-  /** false when a discount step excludes the store's order from the promotions (a group order) */
+  /** false when a discount step excludes the store's order from the promotions (a group or flash-sale order) */
   promotions: boolean
 }
 
@@ -69,7 +69,7 @@ export type PricedStore = {
 export type CouponChoice = { store_coupons?: readonly { store_id: number; coupon_id: number }[]; platform_coupon_id?: number }
 
 /** A discount of a later issue: the cents it takes off the store's order as priced so far (goods and freight);
- *  `excludes`: the store's order is of its kind (a group order) and takes no full reduction, coupon or points. */
+ *  `excludes`: the store's order is of its kind (a group or flash-sale order) and takes no full reduction, coupon or points. */
 export type DiscountStep = { column: DiscountColumn; amount(store: Readonly<PricedStore>): number; excludes?(store: Readonly<PricedStore>): boolean }
 
 /** The discounts every checkout applies, in order. None yet: coupons, full reduction, flash sales and group buys plug
@@ -228,7 +228,11 @@ function take(store: PricedStore, column: DiscountColumn, amount: number, covere
 function pricePromotions(stores: PricedStore[], promotions: LoadedPromotions, choice: CouponChoice): Priced['platform'] {
   const afterReduction = new Map<PricedStore, number[]>()
   for (const store of stores) {
-    if (!store.promotions) continue
+    if (!store.promotions) {
+      // A coupon chosen for an order that takes none is refused as unusable.
+      chosenCoupon([], choice.store_coupons?.find((c) => c.store_id === store.store_id)?.coupon_id)
+      continue
+    }
     const all = store.lines.map((_, i) => i)
     const goods = store.lines.reduce((n, l) => n + left(l), 0)
     const rule = bestFullReduction(promotions.reductions.filter((r) => r.store_id === store.store_id), goods)
@@ -283,9 +287,7 @@ function price(loaded: Loaded, lines: readonly CheckoutLine[], choice: CouponCho
   const stores = priceGoods(loaded, lines)
   priceFreight(stores, loaded.templates, loaded.address?.province_id ?? null)
   priceDiscounts(stores, steps)
-  // Flash-sale lines take no full reduction, coupon or points (docs/checkout.md): none is offered or applied.
-  const promotions = lines.some((l) => l.seckill_id) ? { ...loaded.promotions, reductions: [], coupons: [] } : loaded.promotions
-  const platform = pricePromotions(stores, promotions, choice)
+  const platform = pricePromotions(stores, loaded.promotions, choice)
   for (const store of stores) store.total = store.order + store.freight - store.discount
   return { address: loaded.address, referralChain: loaded.referralChain, stores, platform }
 }

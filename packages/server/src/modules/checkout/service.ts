@@ -67,10 +67,15 @@ function group(store: PricedStore): StoreGroup {
 
 const sum = (stores: PricedStore[], pick: (s: PricedStore) => number) => fromCents(stores.reduce((n, s) => n + pick(s), 0))
 
-/** Flash sale (modules/seckill): its price replaces the line's before any promotion, kept in seckill_money. */
+/** Flash sale (modules/seckill): its price replaces the line's before any promotion, kept in seckill_money. Its order
+ *  (a flash-sale line is ordered on its own) takes no full reduction, coupon or points: the answer's `promotions` is false. */
 function stepsWith(sale: SaleCopy | null): readonly DiscountStep[] {
   if (!sale) return DISCOUNT_STEPS
-  const step: DiscountStep = { column: 'seckill_money', amount: (store) => store.lines.reduce((n, l) => n + seckillSaving(sale, l.price, l.buy_num), 0) }
+  const step: DiscountStep = {
+    column: 'seckill_money',
+    amount: (store) => store.lines.reduce((n, l) => n + seckillSaving(sale, l.price, l.buy_num), 0),
+    excludes: () => true,
+  }
   return [step, ...DISCOUNT_STEPS]
 }
 

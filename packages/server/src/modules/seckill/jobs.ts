@@ -4,7 +4,8 @@
 //   either before (its units are in the pool returned here) or after (they go to the goods). Its sweeper ends every
 //   sale past its end, so an end Redis lost, or one moved later by an edit, still happens.
 // - `seckill-reconcile`, every 30 s: each live sale's Redis copy is made equal to the database (its pool less the takes
-//   in flight), and rebuilt from the database where it is missing (a Redis restart).
+//   in flight, each shopper's count plus the shopper's takes in flight), and rebuilt from the database where it is
+//   missing (a Redis restart).
 import { z } from 'zod'
 import { defineJob } from '../../core/jobs/define.ts'
 import { QUEUE_ORDERS } from '../../core/jobs/queues.ts'
@@ -54,16 +55,19 @@ export const seckillEndJob = defineJob({
   sweep: { every: SECKILL_SWEEP_EVERY_MS, run: (infra) => sweepEndedSales(infra) },
 })
 
-/** Every live sale's copy equal to the database; missing copies rebuilt. Answers how many it changed and rebuilt. */
+/** Every live sale's copy equal to the database (its pool and each shopper's count); missing copies rebuilt. Answers
+ *  how many it changed and rebuilt. */
 export async function reconcileSales(infra: Infra, now = new Date()): Promise<{ repaired: number; rebuilt: number }> {
-  const live = await infra.db.$queryRaw<{ id: number; stock: number }[]>`SELECT id, stock FROM seckills WHERE returned = 0 AND end_time > ${now}`
+  const live = await infra.db.$queryRaw<{ id: number; stock: number; end_time: Date }[]>`SELECT id, stock, end_time FROM seckills WHERE returned = 0 AND end_time > ${now}`
   let repaired = 0
   let rebuilt = 0
   for (const sale of live) {
-    const copy = await reconcileCopy(infra, sale.id, sale.stock, now.getTime())
+    const bought = await infra.db.$queryRaw<{ user_id: number; bought: number }[]>`SELECT user_id, bought FROM seckill_buyers WHERE seckill_id = ${sale.id} AND bought > 0`
+    const buyers = new Map(bought.map((b) => [b.user_id, b.bought]))
+    const copy = await reconcileCopy(infra, sale.id, sale.stock, now.getTime(), { endTime: sale.end_time, buyers })
     if (!copy) {
       if (await loadSale(infra, sale.id)) rebuilt++
-    } else if (copy.before !== copy.after) repaired++
+    } else if (copy.before !== copy.after || copy.shoppers) repaired++
   }
   return { repaired, rebuilt }
 }

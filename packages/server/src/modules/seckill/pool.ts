@@ -3,7 +3,7 @@
 // `goods`, `sku`, `price` in cents), the units each shopper holds, and the Idempotency-Keys that took units (`n`) with
 // those still in flight (`p`, the time of the take). Every change is one Lua script (core/redisScript.ts), so the window,
 // the limit and the pool are checked and taken together. The database stays the judge (buy.ts takes the pool again by
-// guarded SQL); Redis holds nothing that cannot be rebuilt from it (loadSale; reconcile.ts).
+// guarded SQL); Redis holds nothing that cannot be rebuilt from it (loadSale; reconcileCopy).
 import type { Infra } from '../../core/infra.ts'
 import { redisScript, runScript } from '../../core/redisScript.ts'
 import { decimalToCents } from '@qshop/shared'
@@ -67,25 +67,54 @@ end
 for i = 1, 3 do redis.call('PEXPIREAT', KEYS[i], ARGV[9]) end
 return 1`)
 
-// KEYS as TAKE. ARGV: the database's pool, now (ms), stale age (ms). Stale in-flight takes are forgotten; the copy's
-// pool becomes the database's less the units in flight. Answers {the copy's pool before, after}, or {} when missing.
+// KEYS as TAKE. ARGV: the database's pool, now (ms), stale age (ms), then, to set the shoppers' counts too, expire-at
+// (ms) and user, units pairs (the database's counts; ARGV[4] '' leaves the counts alone). Stale in-flight takes are
+// forgotten; the copy's pool becomes the database's less the units in flight, and each shopper's count the database's
+// plus the shopper's units in flight (a key's field starts with the user id). Answers {the copy's pool before, after,
+// 1 when a shopper's count changed}, or {} when missing.
 const RECONCILE = redisScript(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return {} end
 local now = tonumber(ARGV[2])
 local pending = 0
+local counts = {}
+for i = 5, #ARGV, 2 do counts[ARGV[i]] = tonumber(ARGV[i + 1]) end
 local fields = redis.call('HGETALL', KEYS[3])
 for i = 1, #fields, 2 do
   local f = fields[i]
   if string.sub(f, 1, 2) == 'p:' then
     local key = string.sub(f, 3)
     if now - tonumber(fields[i + 1]) > tonumber(ARGV[3]) then redis.call('HDEL', KEYS[3], f)
-    else pending = pending + tonumber(redis.call('HGET', KEYS[3], 'n:' .. key) or '0') end
+    else
+      local n = tonumber(redis.call('HGET', KEYS[3], 'n:' .. key) or '0')
+      pending = pending + n
+      local user = string.match(key, '^(%d+):')
+      if user then counts[user] = (counts[user] or 0) + n end
+    end
   end
 end
 local before = tonumber(redis.call('HGET', KEYS[1], 'stock'))
 local after = math.max(0, tonumber(ARGV[1]) - pending)
 if before ~= after then redis.call('HSET', KEYS[1], 'stock', after) end
-return {before, after}`)
+if ARGV[4] == '' then return {before, after, 0} end
+local held = redis.call('HGETALL', KEYS[2])
+local changed = 0
+local seen = {}
+for i = 1, #held, 2 do
+  local want = counts[held[i]] or 0
+  seen[held[i]] = true
+  if tonumber(held[i + 1]) ~= want then
+    changed = 1
+    if want > 0 then redis.call('HSET', KEYS[2], held[i], want) else redis.call('HDEL', KEYS[2], held[i]) end
+  end
+end
+for user, n in pairs(counts) do
+  if n > 0 and not seen[user] then
+    changed = 1
+    redis.call('HSET', KEYS[2], user, n)
+  end
+end
+if changed == 1 then redis.call('PEXPIREAT', KEYS[2], ARGV[4]) end
+return {before, after, changed}`)
 
 /** The take: window, the shopper's limit and the pool, checked and taken in one script. */
 export async function takeFromCopy(infra: Pick<Infra, 'redis' | 'key'>, seckillId: number, userId: number, units: number, keyField: string, now: number) {
@@ -122,10 +151,16 @@ export async function loadSale(infra: Pick<Infra, 'redis' | 'key'> & { db: Db },
   return true
 }
 
-/** Sets the copy's pool to the database's less what is in flight; answers {before, after}, or null when missing. */
-export async function reconcileCopy(infra: Pick<Infra, 'redis' | 'key'>, seckillId: number, dbStock: number, now: number) {
-  const answer = (await runScript(infra.redis, RECONCILE, poolKeys(infra, seckillId), [dbStock, now, PENDING_STALE_MS])) as number[]
-  return answer.length ? { before: answer[0], after: answer[1] } : null
+/** Sets the copy's pool to the database's less what is in flight, and with `shoppers` their counts to the database's
+ *  (`buyers`, user id → units bought) plus what they have in flight; answers {before, after, shoppers: whether a
+ *  shopper's count changed}, or null when missing. */
+export async function reconcileCopy(
+  infra: Pick<Infra, 'redis' | 'key'>, seckillId: number, dbStock: number, now: number, shoppers?: { endTime: Date; buyers: ReadonlyMap<number, number> },
+) {
+  const counts = shoppers ? [shoppers.endTime.getTime() + KEEP_AFTER_END_MS, ...[...shoppers.buyers].flatMap(([user, n]) => [user, n])] : ['']
+  const args = [dbStock, now, PENDING_STALE_MS, ...counts]
+  const answer = (await runScript(infra.redis, RECONCILE, poolKeys(infra, seckillId), args)) as number[]
+  return answer.length ? { before: answer[0], after: answer[1], shoppers: answer[2] === 1 } : null
 }
 
 /** The copy's pool of each sale (null where there is none): the admin's second counter. */

@@ -12,7 +12,7 @@ import { tokenFor } from '../rbac/testkit.ts'
 import { createGoods, leafClasses } from '../catalog/testkit.ts'
 import { cancelOrder } from '../orders/index.ts'
 import { endSale, reconcileSales, seckillEndJob, sweepEndedSales } from './jobs.ts'
-import { poolKeys } from './pool.ts'
+import { PENDING_STALE_MS, poolKeys } from './pool.ts'
 import type { AppError } from '../../core/errors.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { createOrders } from '../checkout/service.ts'
@@ -192,9 +192,13 @@ describe('buying', () => {
     const res = await http(app).post('/api/user/order/before').set(s.auth).send({ order: [{ goods_id: goods.id, buy_num: 1, seckill_id: id }] })
     expect(res.body.code).toBe(200)
     expect(res.body.data).toMatchObject({ order_price: '30.00', discount_money: '17.50', total_price: '12.50' })
-    expect(res.body.data.stores[0]).toMatchObject({ full_reduction: null, coupons: [], coupon_money: '0.00' })
+    expect(res.body.data.stores[0]).toMatchObject({ full_reduction: null, coupons: [], coupon_money: '0.00', promotions: false })
+    expect(res.body.data).toMatchObject({ platform_coupons: [], platform_coupon_id: 0 })
+    // a coupon chosen for it is refused as unusable
+    const chosen = await http(app).post('/api/user/order/before').set(s.auth).send({ order: [{ goods_id: goods.id, buy_num: 1, seckill_id: id }], store_coupons: [{ store_id: seller.storeId, coupon_id: 1 }] })
+    expect(chosen.body).toMatchObject({ code: 402, msg: translate('zh-cn', 'msg.couponUnusable') })
     const plain = await http(app).post('/api/user/order/before').set(s.auth).send({ order: [{ goods_id: goods.id, buy_num: 1 }] })
-    expect(plain.body.data.stores[0].full_reduction).toMatchObject({ money: '5.00' })
+    expect(plain.body.data.stores[0]).toMatchObject({ full_reduction: { money: '5.00' }, promotions: true })
     const notYet = await newSale(goods.id, { stock: 1, start_time: at(60 * MIN), end_time: at(120 * MIN) })
     const early = await buy(s, goods.id, notYet)
     expect(early.body).toMatchObject({ code: 402, msg: translate('zh-cn', 'msg.seckillNotStarted') })
@@ -222,6 +226,43 @@ describe('Redis and the end of a sale', () => {
     await app.redis.hset(poolKeys(app, id)[0], 'stock', 7)
     expect(await reconcileSales(app)).toEqual({ repaired: 1, rebuilt: 0 })
     expect(await copyStock(id)).toBe(0)
+  })
+
+  test('the reconciliation sets each shopper’s count from the database: a shopper at the limit is refused after a flush, a dead request’s take is forgotten', async () => {
+    const goods = await goodsWith(100)
+    const id = await newSale(goods.id, { stock: 10, limit_num: 1 })
+    const [a, b] = await shoppers(2)
+    expect((await buy(a, goods.id, id)).body.code).toBe(200)
+    const [, users, keysHash] = poolKeys(app, id)
+    const held = async (s: Shopper) => app.redis.hget(users, String(s.id))
+    const refusedAtLimit = async () => {
+      const orders = await app.db.orders.count()
+      const again = await buy(a, goods.id, id)
+      expect(again.body).toMatchObject({ code: 402, msg: translate('zh-cn', 'msg.seckillLimit') })
+      expect([await app.db.orders.count(), (await sale(id)).stock, await copyStock(id)]).toEqual([orders, 9, 9])
+    }
+    // a Redis flush in the middle of the sale: the copy, the shoppers' counts and the keys are rebuilt from the database
+    await app.redis.del(...poolKeys(app, id))
+    expect(await reconcileSales(app)).toEqual({ repaired: 0, rebuilt: 1 })
+    expect(await held(a)).toBe('1')
+    await refusedAtLimit()
+    // the shoppers' counts lost while the sale's hash stayed (an eviction): set back from the database
+    await app.redis.del(users)
+    expect(await reconcileSales(app)).toEqual({ repaired: 1, rebuilt: 0 })
+    expect(await held(a)).toBe('1')
+    expect(await app.redis.pttl(users)).toBeGreaterThan(0)
+    await refusedAtLimit()
+    // a take of b's whose request died before writing its order: after its time in flight it no longer counts
+    const stale = Date.now() - PENDING_STALE_MS - 1000
+    await app.redis.hincrby(users, String(b.id), 1)
+    await app.redis.hset(keysHash, `n:${b.id}:dead`, 1, `p:${b.id}:dead`, stale)
+    await app.redis.hincrby(poolKeys(app, id)[0], 'stock', -1)
+    expect(await reconcileSales(app)).toEqual({ repaired: 1, rebuilt: 0 })
+    expect([await held(b), await copyStock(id)]).toEqual([null, 9])
+    expect((await buy(b, goods.id, id)).body.code).toBe(200)
+    // nothing to repair once equal
+    expect(await reconcileSales(app)).toEqual({ repaired: 0, rebuilt: 0 })
+    expect([await held(a), await held(b), await copyStock(id), (await sale(id)).stock]).toEqual(['1', '1', 8, 8])
   })
 
   test('the end returns the unsold pool to the goods exactly once; an order cancelled after it gives its unit to the goods', async () => {

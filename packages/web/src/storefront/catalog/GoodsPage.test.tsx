@@ -221,6 +221,68 @@ describe('goods detail', () => {
     expect(screen.queryByText('Added to the cart')).toBeNull();
   });
 
+  it('shows the chosen SKU’s flash sale on the server’s clock: price, pool, countdown and the checkout with its line', async () => {
+    // The server's clock is an hour behind the device's: the countdowns follow the server.
+    const serverNow = Date.now() - 3_600_000;
+    const at = (ms: number) => new Date(serverNow + ms).toISOString();
+    const sale = (over: object) => ({ goods_id: 7, goods_name: 'Green tea', goods_image: '', goods_price: '19.90', limit_num: 1, ...over });
+    stubApi((request) => {
+      if (request.url.pathname === '/api/goods/7') return detail;
+      if (request.url.pathname === '/api/seckills' && request.url.searchParams.get('goods_id') === '7')
+        return {
+          data: [
+            sale({ id: 5, sku_id: 101, sku_name: 'Red,M', price: '1.00', stock: 4, start_time: at(-60_000), end_time: at(2 * 3_600_000 + 65_000) }),
+            sale({ id: 6, sku_id: 102, sku_name: 'Red,L', goods_price: '29.90', price: '2.00', stock: 9, start_time: at(600_000), end_time: at(3_600_000) }),
+          ],
+          total: 2, per_page: 30, current_page: 1, last_page: 1, now: new Date(serverNow).toISOString(),
+        };
+      return null;
+    });
+    const user = userEvent.setup();
+    const { router } = await open();
+    // no SKU chosen yet: the sales are named by their SKUs
+    expect((await screen.findAllByTestId('goods-seckill-other')).map((e) => e.textContent)).toEqual([
+      'Red,M has a flash sale: choose it to see the sale price',
+      'Red,L has a flash sale: choose it to see the sale price',
+    ]);
+    expect(screen.queryByTestId('goods-seckill')).toBeNull();
+
+    await user.click(spec('Colour', 'Red'));
+    await user.click(spec('Size', 'L'));
+    expect(screen.getByTestId('goods-seckill-price')).toHaveTextContent('¥2.00');
+    expect(screen.getByTestId('goods-seckill-countdown').textContent).toMatch(/^Starts in 0:(09:5\d|10:00)$/);
+    expect(screen.queryByTestId('goods-seckill-buy')).toBeNull();
+    expect(screen.getByText('Not started')).toBeInTheDocument();
+    expect(screen.getAllByTestId('goods-seckill-other').map((e) => e.textContent)).toEqual(['Red,M has a flash sale: choose it to see the sale price']);
+
+    await user.click(spec('Size', 'M'));
+    expect(screen.getByTestId('goods-seckill-price')).toHaveTextContent('¥1.00');
+    expect(screen.getByTestId('goods-seckill-stock')).toHaveTextContent('4 left');
+    expect(screen.getByTestId('goods-seckill-countdown').textContent).toMatch(/^Ends in 2:01:0[0-5]$/);
+    expect(screen.getByText('Limit 1 per shopper')).toBeInTheDocument();
+    await user.click(screen.getByTestId('goods-seckill-buy'));
+    expect(checkoutParams(router.state.location.pathname)).toEqual({ order: [{ goods_id: 7, sku_id: 101, buy_num: 1, seckill_id: 5 }], ifcart: 0 });
+  });
+
+  it('shows no flash sale for a goods without one, and a retry when the sales cannot be read', async () => {
+    stubApi((request) => {
+      if (request.url.pathname === '/api/goods/7') return detail;
+      if (request.url.pathname === '/api/seckills') return envelope(500, null, 'Server error', 500);
+      return null;
+    });
+    await open();
+    expect(await screen.findByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    stubApi((request) => {
+      if (request.url.pathname === '/api/goods/7') return detail;
+      if (request.url.pathname === '/api/seckills') return { data: [], total: 0, per_page: 30, current_page: 1, last_page: 1, now: new Date().toISOString() };
+      return null;
+    });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reload' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Reload' })).toBeNull());
+    expect(screen.queryByTestId('goods-seckill')).toBeNull();
+    expect(screen.getByTestId('goods-price')).toHaveTextContent('￥9.90 - ￥29.90');
+  });
+
   it('shows the store card, the safe details and the reviews by class', async () => {
     const user = userEvent.setup();
     await open();

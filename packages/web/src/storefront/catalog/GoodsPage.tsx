@@ -1,6 +1,7 @@
-// Goods detail (/goods/{id}): gallery, price and the spec picker that resolves to a SKU (sku.ts), quantity, buy now
-// and add to cart (both check the SKU and quantity first; a visitor logs in first and comes back to finish, see
-// purchaseIntent.ts), favourite, the store card, details, reviews and the store's best sellers.
+// Goods detail (/goods/{id}): gallery, price, the chosen SKU's flash sale (seckills/GoodsSeckill.tsx) and the spec
+// picker that resolves to a SKU (sku.ts), quantity, buy now and add to cart (both check the SKU and quantity first; a
+// visitor logs in first and comes back to finish, see purchaseIntent.ts), favourite, the store card, details, reviews
+// and the store's best sellers.
 import { Anchor, Breadcrumbs, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Tabs, Text, Title, TypographyStylesProvider } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import clsx from 'clsx';
@@ -23,6 +24,7 @@ import classes from './catalog.module.css';
 import { Comments } from './Comments';
 import { FavoriteButton } from './FavoriteButton';
 import { CouponOffers } from '../coupons/CouponOffers';
+import { GoodsSeckill } from '../seckills/GoodsSeckill';
 import { yuan, yuanRange } from './format';
 import { GoodsCard, GoodsImage } from './GoodsCard';
 import { EmptyState, LoadFailed, isNotFound } from './LoadStates';
@@ -220,6 +222,7 @@ function PurchasePanel({ goods, onSkuImage }: { goods: GoodsDetail; onSkuImage: 
           )}
         </Group>
       </div>
+      <GoodsSeckill goodsId={goods.id} skuId={hasSkus ? (sku?.id ?? null) : 0} />
       {goods.attrs.map((attr) => (
         <Group key={attr.id} gap="md" align="flex-start" wrap="nowrap" role="group" aria-label={attr.name}>
           <Text size="sm" c="dimmed" w={60} pt={4}>

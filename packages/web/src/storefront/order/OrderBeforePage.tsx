@@ -105,7 +105,8 @@ function CouponPicker({ label, coupons, value, onPick, testId }: { label: string
   );
 }
 
-function StoreBlock({ group, remark, onRemark, onPick }: { group: StoreGroup; remark: string; onRemark: (text: string) => void; onPick: (couponId: number) => void }) {
+/** `seckill`: the checkout is a flash-sale line (its order, like a group order, takes no promotions). */
+function StoreBlock({ group, seckill, remark, onRemark, onPick }: { group: StoreGroup; seckill: boolean; remark: string; onRemark: (text: string) => void; onPick: (couponId: number) => void }) {
   const { t: to } = useTranslation(undefined, { keyPrefix: 'orders' });
   return (
     <Paper withBorder p="md" data-testid="checkout-store" aria-label={group.store_name}>
@@ -119,7 +120,13 @@ function StoreBlock({ group, remark, onRemark, onPick }: { group: StoreGroup; re
           </Anchor>
         </Group>
         <OrderLines lines={group.lines} />
-        <CouponPicker label={to('before.coupon')} coupons={group.coupons} value={group.coupon_id} onPick={onPick} testId="store-coupon" />
+        {group.promotions ? (
+          <CouponPicker label={to('before.coupon')} coupons={group.coupons} value={group.coupon_id} onPick={onPick} testId="store-coupon" />
+        ) : (
+          <Text size="sm" c="orange.9" data-testid="store-no-promotions">
+            {to(seckill ? 'before.seckillNoPromotions' : 'before.noPromotions')}
+          </Text>
+        )}
         <Group justify="space-between" align="flex-end" gap="md">
           <Textarea
             label={to('before.remark')}
@@ -233,6 +240,7 @@ function Checkout({ params }: { params: BeforeParams }) {
         <StoreBlock
           key={group.store_id}
           group={group}
+          seckill={params.order.some((l) => l.seckill_id)}
           remark={remarks[group.store_id] ?? ''}
           onRemark={(text) => setRemarks((r) => ({ ...r, [group.store_id]: text }))}
           onPick={(couponId) => setPicks((p) => ({ ...p, stores: { ...p.stores, [group.store_id]: couponId } }))}

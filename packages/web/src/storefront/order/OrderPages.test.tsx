@@ -82,6 +82,22 @@ describe('the checkout confirmation', () => {
     expect(sent('/api/user/order/before').at(-1)!.body.get('address_id')).toBe('5');
   });
 
+  it('a flash-sale line: says its order takes no coupons, spend & save offers or points, where the coupon choice would be', async () => {
+    stubApi((request) => {
+      if (request.url.pathname === '/api/user/addresses') return addresses;
+      if (request.url.pathname === '/api/user/order/before') {
+        const plain = preview(2, '0.00');
+        return { ...plain, stores: [{ ...plain.stores[0], promotions: false, discount_money: '58.00', total_price: '60.00' }] };
+      }
+      return null;
+    });
+    renderPage('/order/before/:params', OrderBeforePage, orderBeforePath([{ goods_id: 3, sku_id: 0, buy_num: 2, seckill_id: 4 }], 0));
+    expect(await screen.findByTestId('store-no-promotions')).toHaveTextContent('A flash-sale order takes no coupons, spend & save offers or points.');
+    expect(screen.queryByTestId('store-coupon')).toBeNull();
+    await i18n.changeLanguage('zh-cn');
+    expect(await screen.findByText('秒杀订单不参与优惠券、满减和积分抵扣。')).toBeInTheDocument();
+  });
+
   it('places the orders with one Idempotency-Key for the visit, shows a refusal, and goes on to pay', async () => {
     const user = userEvent.setup();
     const view = renderPage('/order/before/:params', OrderBeforePage, CHECKOUT);

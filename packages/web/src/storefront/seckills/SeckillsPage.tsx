@@ -1,46 +1,25 @@
 // /seckills: flash sales by hour slot (GET /api/seckills?start_time=N: 0 running now, N the hour N hours on), each with
 // its price, the pool left and a countdown on the server's clock; buying goes to the checkout with a seckill line.
 import { Badge, Button, Card, Group, Image, LoadingOverlay, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { SeckillAnswer, SeckillList } from '@qshop/shared/schemas/seckills';
+import { DEFAULT_PAGE_SIZE } from '../../config';
 import { api } from '../../api/client';
 import { EmptyState, LoadFailed } from '../catalog/LoadStates';
 import { Pager } from '../catalog/Pager';
 import { useLoad } from '../catalog/useLoad';
 import { orderBeforePath } from '../checkoutPath';
+import { clock, saleLine, saleState, useServerNow } from './saleClock';
 
 const SLOTS = 6;
 const HOUR = 3_600_000;
 
-/** Milliseconds as h:mm:ss. */
-function clock(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-}
-
-/** The device's clock set to the server's (the answer's `now`), ticking every second. */
-function useServerNow(serverNow: string | undefined): number {
-  const [offset, setOffset] = useState(0);
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    if (serverNow) setOffset(new Date(serverNow).getTime() - Date.now());
-  }, [serverNow]);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return now + offset;
-}
-
 function SaleCard({ sale, now }: { sale: SeckillAnswer; now: number }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'seckills' });
-  const start = new Date(sale.start_time).getTime();
-  const end = new Date(sale.end_time).getTime();
-  const running = start <= now && now < end;
-  const line = { goods_id: sale.goods_id, sku_id: sale.sku_id, buy_num: 1, seckill_id: sale.id };
+  const state = saleState(sale, now);
+  const running = state.phase === 'running';
   return (
     <Card withBorder padding="sm" data-testid="seckill-card">
       <Group wrap="nowrap" align="flex-start">
@@ -55,14 +34,14 @@ function SaleCard({ sale, now }: { sale: SeckillAnswer; now: number }) {
             <Text td="line-through" c="dimmed" size="sm">¥{sale.goods_price}</Text>
           </Group>
           <Text size="sm" data-testid="seckill-stock">{t('left', { count: sale.stock })}</Text>
-          <Text size="sm" data-testid="seckill-countdown">{running ? t('endsIn', { time: clock(end - now) }) : t('startsIn', { time: clock(start - now) })}</Text>
+          <Text size="sm" data-testid="seckill-countdown">{running ? t('endsIn', { time: clock(state.left) }) : t('startsIn', { time: clock(state.left) })}</Text>
           <Group>
             {running && sale.stock > 0 ? (
-              <Button size="xs" color="red" component={Link} to={orderBeforePath([line], 0)} data-testid="seckill-buy">
+              <Button size="xs" color="red" component={Link} to={orderBeforePath([saleLine(sale)], 0)} data-testid="seckill-buy">
                 {t('buy')}
               </Button>
             ) : (
-              <Badge color="gray">{running ? t('soldOut') : t('notStarted')}</Badge>
+              <Badge color="gray">{running ? t('soldOut') : t(state.phase === 'ended' ? 'ended' : 'notStarted')}</Badge>
             )}
             {sale.limit_num > 0 && <Text size="xs" c="dimmed">{t('limit', { count: sale.limit_num })}</Text>}
           </Group>
@@ -77,7 +56,7 @@ export default function SeckillsPage() {
   const { t: ts } = useTranslation(undefined, { keyPrefix: 'seckills' });
   const [slot, setSlot] = useState('0');
   const [page, setPage] = useState(1);
-  const list = useLoad(`seckills:${slot}:${page}`, () => api.get<SeckillList>('/seckills', { start_time: Number(slot), page, per_page: 20 }));
+  const list = useLoad(`seckills:${slot}:${page}`, () => api.get<SeckillList>('/seckills', { start_time: Number(slot), page, per_page: DEFAULT_PAGE_SIZE }));
   const now = useServerNow(list.data?.now);
   const hour = Math.floor(now / HOUR) * HOUR;
   const slots = Array.from({ length: SLOTS }, (_, i) => ({
