@@ -119,7 +119,14 @@ function StoreBlock({ group, remark, onRemark, onPick }: { group: StoreGroup; re
           </Anchor>
         </Group>
         <OrderLines lines={group.lines} />
-        <CouponPicker label={to('before.coupon')} coupons={group.coupons} value={group.coupon_id} onPick={onPick} testId="store-coupon" />
+        {group.promotions ? (
+          <CouponPicker label={to('before.coupon')} coupons={group.coupons} value={group.coupon_id} onPick={onPick} testId="store-coupon" />
+        ) : (
+          // A group order (server modules/collectives checkout.ts) takes no coupon, full reduction or points.
+          <Text size="sm" c="dimmed" data-testid="group-note">
+            {to('before.groupNote')}
+          </Text>
+        )}
         <Group justify="space-between" align="flex-end" gap="md">
           <Textarea
             label={to('before.remark')}
@@ -136,6 +143,7 @@ function StoreBlock({ group, remark, onRemark, onPick }: { group: StoreGroup; re
             {group.full_reduction && <MoneyLine label={to('before.fullReduction', { name: group.full_reduction.name })} amount={group.full_reduction.money} negative testId="store-full-reduction" />}
             {toCents(group.coupon_money) > 0 && <MoneyLine label={to('before.couponSaving')} amount={group.coupon_money} negative testId="store-coupon-money" />}
             {toCents(group.platform_coupon_money) > 0 && <MoneyLine label={to('before.platformSaving')} amount={group.platform_coupon_money} negative testId="store-platform-coupon" />}
+            {toCents(group.collective_money) > 0 && <MoneyLine label={to('before.groupSaving')} amount={group.collective_money} negative testId="store-group-saving" />}
             {toCents(group.discount_money) > 0 && <MoneyLine label={to('before.discount')} amount={group.discount_money} negative />}
             <MoneyLine label={to('before.storeTotal')} amount={group.total_price} strong testId="store-total" />
           </Stack>
@@ -165,6 +173,8 @@ function Checkout({ params }: { params: BeforeParams }) {
     const refused = preview.failed ? refusalMessage(preview.error) : null;
     // Cart lines that are gone were most often ordered from this very page (the shopper came back to it).
     const cartGone = params.ifcart && isNotFound(preview.error);
+    // A group that cannot be joined (full, expired, one's own): back to its goods to open or join another.
+    const groupGoods = params.order.find((line) => line.collective_id)?.goods_id;
     if (preview.failed)
       return refused ? (
         <Alert color={cartGone ? 'orange' : 'red'} title={to(cartGone ? 'before.cartGone' : 'before.refused')} data-testid="checkout-refused">
@@ -174,6 +184,11 @@ function Checkout({ params }: { params: BeforeParams }) {
               {cartGone && (
                 <Anchor component={Link} to="/user/orders" size="sm">
                   {to('pay.viewOrders')}
+                </Anchor>
+              )}
+              {groupGoods && (
+                <Anchor component={Link} to={`/goods/${groupGoods}`} size="sm">
+                  {to('before.backToGoods')}
                 </Anchor>
               )}
               <Anchor component={Link} to="/carts" size="sm">
