@@ -99,9 +99,7 @@ function userCentreRoutes(): RouteObject[] {
 }
 
 function storefrontRoutes(): RouteObject[] {
-  const placeholders: [string, string][] = [
-    ['collectives/:params?', 'route.collectives'],
-  ];
+  const placeholders: [string, string][] = [];
   return [
     withEarlyRead(
       { index: true, handle: { titleKey: 'route.home' }, Component: HomePage, ErrorBoundary: RouteError },
@@ -110,6 +108,7 @@ function storefrontRoutes(): RouteObject[] {
     page('login', 'route.login', 'storefront/LoginPage', () => import('./storefront/LoginPage')),
     page('coupons', 'route.couponCentre', 'storefront/coupons/CouponCentrePage', () => import('./storefront/coupons/CouponCentrePage')),
     page('seckills', 'route.seckills', 'storefront/seckills/SeckillsPage', () => import('./storefront/seckills/SeckillsPage')),
+    page('collectives/:params?', 'route.collectives', 'storefront/collectives/CollectivesPage', () => import('./storefront/collectives/CollectivesPage')),
     page('register', 'route.register', 'storefront/RegisterPage', () => import('./storefront/RegisterPage')),
     page('forget_password', 'route.forgetPassword', 'storefront/ForgetPasswordPage', () => import('./storefront/ForgetPasswordPage')),
     page('oauth/callback/:name', 'route.oauthCallback', 'storefront/oauth/OauthCallbackPage', () => import('./storefront/oauth/OauthCallbackPage')),

@@ -47,5 +47,7 @@ export type OpenCollective = {
   members: { nickname: string; avatar: string }[]
 }
 
-/** An order's group as the shopper's order list shows it: 2 open, 1 filled, 0 failed (states.ts COLLECTIVE_STATUS). */
-export type OrderCollective = { id: number; status: number; need: number; paid_num: number; expire_at: string }
+/** An order's group as the shopper's order list shows it: 2 open, 1 filled, 0 failed (states.ts COLLECTIVE_STATUS);
+ *  `seat` the order's seat (COLLECTIVE_SEAT: 0 held, 1 paid, 2 released, 3 refunded), `refunded` once the refund of a
+ *  failed group's seat has given the money back (a gateway's refund may still be on its way while the seat says 3). */
+export type OrderCollective = { id: number; status: number; need: number; paid_num: number; expire_at: string; seat: number; refunded: boolean }

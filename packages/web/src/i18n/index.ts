@@ -26,6 +26,8 @@ import pointsZhCn from './points.zh-cn.json';
 import pointsEn from './points.en.json';
 import seckillsZhCn from './seckills.zh-cn.json';
 import seckillsEn from './seckills.en.json';
+import collectivesZhCn from './collectives.zh-cn.json';
+import collectivesEn from './collectives.en.json';
 
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
@@ -42,8 +44,8 @@ function applyDocumentLanguage(language: string) {
 
 void i18n.use(initReactI18next).init({
   resources: {
-    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...catalogZhCn, ...shopperZhCn, ...ordersZhCn, ...reviewsZhCn, ...fulfilZhCn, ...aftersalesZhCn, ...fundsZhCn, ...pointsZhCn, ...couponsZhCn, ...seckillsZhCn } },
-    en: { translation: { ...en, ...resourceEn, ...catalogEn, ...shopperEn, ...ordersEn, ...reviewsEn, ...fulfilEn, ...aftersalesEn, ...fundsEn, ...pointsEn, ...couponsEn, ...seckillsEn } },
+    'zh-cn': { translation: { ...zhCn, ...resourceZhCn, ...catalogZhCn, ...shopperZhCn, ...ordersZhCn, ...reviewsZhCn, ...fulfilZhCn, ...aftersalesZhCn, ...fundsZhCn, ...pointsZhCn, ...couponsZhCn, ...seckillsZhCn, ...collectivesZhCn } },
+    en: { translation: { ...en, ...resourceEn, ...catalogEn, ...shopperEn, ...ordersEn, ...reviewsEn, ...fulfilEn, ...aftersalesEn, ...fundsEn, ...pointsEn, ...couponsEn, ...seckillsEn, ...collectivesEn } },
   },
   // A page's address in a language (`?lang=en`, the server's hreflang links, server modules/pages/head.ts) wins over
   // the stored choice, which wins over the browser's.

@@ -164,7 +164,9 @@ describe('filling', () => {
     expect(await group(groupId)).toMatchObject({ status: 1, paid_num: 3, join_num: 3 })
     for (const id of orders) expect((await ship(id)).body.code).toBe(200)
     const mine = await http(app).get('/api/user/orders').set(members[2].auth)
-    expect(mine.body.data.data[0].collective).toMatchObject({ id: groupId, status: 1, need: 3, paid_num: 3 })
+    expect(mine.body.data.data[0].collective).toMatchObject({ id: groupId, status: 1, need: 3, paid_num: 3, seat: 1, refunded: false })
+    const detail = await http(app).get(`/api/user/order/${orders[2]}`).set(members[2].auth)
+    expect(detail.body.data.collective).toMatchObject({ id: groupId, status: 1, seat: 1, refunded: false })
     // A filled group is never closed by its expiry.
     expect(await closeGroup(app, groupId, new Date(Date.now() + 3600_000))).toBe('not_open')
   })
@@ -215,6 +217,9 @@ describe('expiry', () => {
     // The Alipay member: refunded through the gateway, the whole payment once.
     const gatewayRefund = refunds.find((r) => r.order_id === orders[2])!
     expect(gatewayRefund.refund_step).toBe(2)
+    // Until the gateway gave the money back, the order says its refund is on its way.
+    const waiting = await http(app).get(`/api/user/order/${orders[2]}`).set(members[2].auth)
+    expect(waiting.body.data.collective).toMatchObject({ status: 0, seat: 3, refunded: false })
     await refundPaybackJob.process(app as never, { refund_id: gatewayRefund.id }, {} as Job)
     await refundPaybackJob.process(app as never, { refund_id: gatewayRefund.id }, {} as Job)
     expect([...ali.refunds.values()].filter((r) => r.out_trade_no === payNo).map((r) => [r.out_request_no, r.cents])).toEqual([[gatewayRefund.refund_no, 8000]])
@@ -225,6 +230,8 @@ describe('expiry', () => {
     expect((await app.db.collective_members.findMany({ where: { collective_log_id: groupId } })).map((s) => s.status)).toEqual([3, 3, 3, 3])
     expect(await stock()).toBe(100)
     const mine = await http(app).get('/api/user/orders').set(members[3].auth)
-    expect(mine.body.data.data[0].collective).toMatchObject({ id: groupId, status: 0 })
+    expect(mine.body.data.data[0].collective).toMatchObject({ id: groupId, status: 0, seat: 3, refunded: true })
+    const gatewayOrder = await http(app).get(`/api/user/order/${orders[2]}`).set(members[2].auth)
+    expect(gatewayOrder.body.data.collective).toMatchObject({ id: groupId, status: 0, seat: 3, refunded: true })
   })
 })

@@ -60,10 +60,17 @@ export async function openCollectives(db: Db, q: { page: number; per_page: numbe
   return { data, count: data.length, total: Number(total), per_page: q.per_page, last_page: Math.max(1, Math.ceil(Number(total) / q.per_page)), current_page: q.page }
 }
 
-/** The groups of orders (their collective_id, 0 none), by id; no read when none is a group order. */
-export async function orderCollectives(db: Db, groupIds: readonly number[]): Promise<Map<number, OrderCollective>> {
-  const ids = [...new Set(groupIds.filter((id) => id > 0))]
+/** The groups of a shopper's orders, by order id (a group order shows its group's state and, once the group failed,
+ *  whether its money is back); no read when none is a group order. */
+export async function orderCollectives(db: Db, orders: readonly { id: number; collective_id: number }[]): Promise<Map<number, OrderCollective>> {
+  const ids = orders.filter((o) => o.collective_id > 0).map((o) => o.id)
   if (!ids.length) return new Map()
-  const rows = await db.collective_logs.findMany({ where: { id: { in: ids } }, select: { id: true, status: true, need: true, paid_num: true, expire_at: true } })
-  return new Map(rows.map((r) => [r.id, { ...r, expire_at: r.expire_at.toISOString() }]))
+  const rows = await db.$queryRaw<{ order_id: number; id: number; status: number; need: number; paid_num: number; expire_at: Date; seat: number; refunded_at: Date | null }[]>`SELECT
+      m.order_id, l.id, l.status, l.need, l.paid_num, l.expire_at, m.status AS seat, r.refunded_at
+    FROM collective_members m JOIN collective_logs l ON l.id = m.collective_log_id LEFT JOIN refunds r ON r.id = m.refund_id AND m.refund_id > 0
+    WHERE m.order_id IN (${Prisma.join(ids)})`
+  return new Map(rows.map((r) => [r.order_id, {
+    id: r.id, status: r.status, need: r.need, paid_num: r.paid_num, expire_at: r.expire_at.toISOString(), seat: r.seat,
+    refunded: r.seat === COLLECTIVE_SEAT.REFUNDED && r.refunded_at !== null,
+  }]))
 }

@@ -23,8 +23,8 @@ const ROW_SELECT = {
 type Row = Prisma.ordersGetPayload<{ select: typeof ROW_SELECT }>
 
 /** `groups`: the orders' groups (modules/collectives), a group order showing its group's state. */
-function presentRow({ store, order_goods, collective_id, ...order }: Row, groups: Map<number, OrderCollective>) {
-  return { ...order, store_name: store.store_name, lines: order_goods, collective: groups.get(collective_id) ?? null }
+function presentRow({ store, order_goods, collective_id: _group, ...order }: Row, groups: Map<number, OrderCollective>) {
+  return { ...order, store_name: store.store_name, lines: order_goods, collective: groups.get(order.id) ?? null }
 }
 
 /** The caller's orders among `ids`, in the order asked, or 404 when any is not theirs. */
@@ -86,7 +86,7 @@ export async function listOrders(app: Infra, userId: number, q: OrderListQuery) 
     app.db.orders.count({ where }),
     app.db.orders.findMany({ where, select: ROW_SELECT, orderBy: [{ created_at: 'desc' }, { id: 'desc' }], skip: (q.page - 1) * q.per_page, take: q.per_page }),
   ])
-  const groups = await orderCollectives(app.db, rows.map((r) => r.collective_id))
+  const groups = await orderCollectives(app.db, rows)
   return {
     data: rows.map((r) => presentRow(r, groups)),
     count: rows.length,
@@ -119,6 +119,6 @@ export async function orderDetail(app: Infra, userId: number, id: number) {
   if (!order) throw notFound()
   const { coupon_money, full_reduction_money, seckill_money, collective_money, store, order_goods, collective_id, ...fields } = order
   const discount = sumCents([coupon_money, full_reduction_money, seckill_money, collective_money].map(decimalToCents))
-  const groups = await orderCollectives(app.db, [collective_id])
-  return { ...fields, store_name: store.store_name, lines: order_goods, discount_money: fromCents(discount), collective: groups.get(collective_id) ?? null }
+  const groups = await orderCollectives(app.db, [{ id, collective_id }])
+  return { ...fields, store_name: store.store_name, lines: order_goods, discount_money: fromCents(discount), collective: groups.get(id) ?? null }
 }

@@ -1,7 +1,7 @@
 // Goods detail (/goods/{id}): gallery, price, the chosen SKU's flash sale (seckills/GoodsSeckill.tsx) and the spec
 // picker that resolves to a SKU (sku.ts), quantity, buy now and add to cart (both check the SKU and quantity first; a
-// visitor logs in first and comes back to finish, see purchaseIntent.ts), favourite, the store card, details, reviews
-// and the store's best sellers.
+// visitor logs in first and comes back to finish, see purchaseIntent.ts), its group buy when it has one
+// (collectives/GoodsGroupBuy.tsx), favourite, the store card, details, reviews and the store's best sellers.
 import { Anchor, Breadcrumbs, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Tabs, Text, Title, TypographyStylesProvider } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import clsx from 'clsx';
@@ -25,6 +25,7 @@ import { Comments } from './Comments';
 import { FavoriteButton } from './FavoriteButton';
 import { CouponOffers } from '../coupons/CouponOffers';
 import { GoodsSeckill } from '../seckills/GoodsSeckill';
+import { GoodsGroupBuy } from '../collectives/GoodsGroupBuy';
 import { yuan, yuanRange } from './format';
 import { GoodsCard, GoodsImage } from './GoodsCard';
 import { EmptyState, LoadFailed, isNotFound } from './LoadStates';
@@ -283,6 +284,7 @@ function PurchasePanel({ goods, onSkuImage }: { goods: GoodsDetail; onSkuImage: 
         </Button>
         <FavoriteButton kind={FAVORITE_TYPE.GOODS} outId={goods.id} initial={goods.is_fav} />
       </Group>
+      <GoodsGroupBuy goodsId={goods.id} skuId={sku?.id} soldOut={stock <= 0} loggedIn={loggedIn} line={checked} />
       <CouponOffers query={{ goods_id: goods.id }} compact />
       {stock <= 0 && (
         <Text c="dimmed" size="sm">

@@ -105,8 +105,10 @@ function CouponPicker({ label, coupons, value, onPick, testId }: { label: string
   );
 }
 
-/** `seckill`: the checkout is a flash-sale line (its order, like a group order, takes no promotions). */
-function StoreBlock({ group, seckill, remark, onRemark, onPick }: { group: StoreGroup; seckill: boolean; remark: string; onRemark: (text: string) => void; onPick: (couponId: number) => void }) {
+const NO_PROMOTIONS = { seckill: 'before.seckillNoPromotions', group: 'before.groupNoPromotions', other: 'before.otherNoPromotions' } as const;
+
+/** `kind`: the checkout's special line, whose order takes no promotions (server modules/seckill and modules/collectives). */
+function StoreBlock({ group, kind, remark, onRemark, onPick }: { group: StoreGroup; kind: 'seckill' | 'group' | 'other'; remark: string; onRemark: (text: string) => void; onPick: (couponId: number) => void }) {
   const { t: to } = useTranslation(undefined, { keyPrefix: 'orders' });
   return (
     <Paper withBorder p="md" data-testid="checkout-store" aria-label={group.store_name}>
@@ -124,7 +126,7 @@ function StoreBlock({ group, seckill, remark, onRemark, onPick }: { group: Store
           <CouponPicker label={to('before.coupon')} coupons={group.coupons} value={group.coupon_id} onPick={onPick} testId="store-coupon" />
         ) : (
           <Text size="sm" c="orange.9" data-testid="store-no-promotions">
-            {to(seckill ? 'before.seckillNoPromotions' : 'before.noPromotions')}
+            {to(NO_PROMOTIONS[kind])}
           </Text>
         )}
         <Group justify="space-between" align="flex-end" gap="md">
@@ -143,6 +145,7 @@ function StoreBlock({ group, seckill, remark, onRemark, onPick }: { group: Store
             {group.full_reduction && <MoneyLine label={to('before.fullReduction', { name: group.full_reduction.name })} amount={group.full_reduction.money} negative testId="store-full-reduction" />}
             {toCents(group.coupon_money) > 0 && <MoneyLine label={to('before.couponSaving')} amount={group.coupon_money} negative testId="store-coupon-money" />}
             {toCents(group.platform_coupon_money) > 0 && <MoneyLine label={to('before.platformSaving')} amount={group.platform_coupon_money} negative testId="store-platform-coupon" />}
+            {toCents(group.collective_money) > 0 && <MoneyLine label={to('before.groupSaving')} amount={group.collective_money} negative testId="store-group-saving" />}
             {toCents(group.discount_money) > 0 && <MoneyLine label={to('before.discount')} amount={group.discount_money} negative />}
             <MoneyLine label={to('before.storeTotal')} amount={group.total_price} strong testId="store-total" />
           </Stack>
@@ -172,6 +175,8 @@ function Checkout({ params }: { params: BeforeParams }) {
     const refused = preview.failed ? refusalMessage(preview.error) : null;
     // Cart lines that are gone were most often ordered from this very page (the shopper came back to it).
     const cartGone = params.ifcart && isNotFound(preview.error);
+    // A group that cannot be joined (full, expired, one's own): back to its goods to open or join another.
+    const groupGoods = params.order.find((line) => line.collective_id)?.goods_id;
     if (preview.failed)
       return refused ? (
         <Alert color={cartGone ? 'orange' : 'red'} title={to(cartGone ? 'before.cartGone' : 'before.refused')} data-testid="checkout-refused">
@@ -181,6 +186,11 @@ function Checkout({ params }: { params: BeforeParams }) {
               {cartGone && (
                 <Anchor component={Link} to="/user/orders" size="sm">
                   {to('pay.viewOrders')}
+                </Anchor>
+              )}
+              {groupGoods && (
+                <Anchor component={Link} to={`/goods/${groupGoods}`} size="sm">
+                  {to('before.backToGoods')}
                 </Anchor>
               )}
               <Anchor component={Link} to="/carts" size="sm">
@@ -240,7 +250,7 @@ function Checkout({ params }: { params: BeforeParams }) {
         <StoreBlock
           key={group.store_id}
           group={group}
-          seckill={params.order.some((l) => l.seckill_id)}
+          kind={params.order.some((l) => l.seckill_id) ? 'seckill' : params.order.some((l) => l.collective_id) ? 'group' : 'other'}
           remark={remarks[group.store_id] ?? ''}
           onRemark={(text) => setRemarks((r) => ({ ...r, [group.store_id]: text }))}
           onPick={(couponId) => setPicks((p) => ({ ...p, stores: { ...p.stores, [group.store_id]: couponId } }))}

@@ -16,6 +16,11 @@ describe('checkout page params', () => {
       order: [{ goods_id: 3, sku_id: 0, buy_num: 4 }],
       ifcart: 0,
     });
+    // A group line: opening (−1) or joining group N.
+    for (const collective_id of [-1, 42]) {
+      const line = { goods_id: 3, sku_id: 0, buy_num: 1, collective_id };
+      expect(decodeBeforeParams(segment(orderBeforePath([line], 0)))).toEqual({ order: [line], ifcart: 0 });
+    }
   });
 
   it('refuse links that are not such a value', () => {
@@ -30,6 +35,8 @@ describe('checkout page params', () => {
       encodeUrlParams({ order: [{ goods_id: '3', sku_id: 0, buy_num: 1 }], ifcart: 0 }),
       encodeUrlParams({ order: [{ goods_id: 3, sku_id: 0, buy_num: 1 }], ifcart: 2 }),
       encodeUrlParams({ order: [{ goods_id: 3, sku_id: 0, buy_num: 1e12 }], ifcart: 0 }),
+      encodeUrlParams({ order: [{ goods_id: 3, sku_id: 0, buy_num: 1, collective_id: 0 }], ifcart: 0 }),
+      encodeUrlParams({ order: [{ goods_id: 3, sku_id: 0, buy_num: 1, collective_id: -2 }], ifcart: 0 }),
       // cut short
       segment(orderBeforePath([{ goods_id: 3, sku_id: 0, buy_num: 4 }], 0)).slice(0, -6),
     ];

@@ -15,6 +15,7 @@ const beforeParams = z.object({
         buy_num: positive,
         cart_id: positive.optional(),
         seckill_id: positive.optional(),
+        collective_id: z.union([z.literal(-1), positive]).optional(),
       }),
     )
     .min(1)

@@ -1,5 +1,5 @@
-// One order in /user/orders: store, number, date and status; its lines; its total and what can be done with it
-// (pay and cancel while unpaid, details always).
+// One order in /user/orders: store, number, date and status; its lines (and a group order's group); its total and
+// what can be done with it (pay and cancel while unpaid, details always).
 import { Anchor, Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { orderPayPath } from '../../storefront/order/orderParams';
 import type { OrderRow } from '../../storefront/order/types';
 import { canCancel, canPay, STATUS_COLORS, statusKey } from './orderModel';
 import { ReviewButton } from './ReviewButton';
+import { GroupState } from './GroupState';
 
 export function OrderStatusBadge({ status }: { status: number }) {
   const { t: to } = useTranslation(undefined, { keyPrefix: 'orders' });
@@ -41,6 +42,7 @@ export function OrderCard({ order, busy, onCancel }: { order: OrderRow; busy: bo
       </Group>
       <Stack gap="sm" p="md">
         <OrderLines lines={order.lines} />
+        {order.collective && <GroupState group={order.collective} />}
         <Group justify="space-between" gap="sm">
           <Group gap={4} align="baseline">
             <Text size="sm">{to('list.total')}</Text>

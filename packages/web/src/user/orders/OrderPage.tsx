@@ -1,5 +1,6 @@
 // /user/order/{id}: one of the shopper's orders (GET /api/user/order/{id}): its status and timeline, lines, delivery
-// address, money breakdown and message; while unpaid, the time left to pay, "pay" (to the payment page) and cancel.
+// address, money breakdown and message; a group order's group; while unpaid, the time left to pay, "pay" (to the
+// payment page) and cancel.
 import { Alert, Anchor, Button, Group, LoadingOverlay, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconCircleX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -20,6 +21,7 @@ import { OrderStatusBadge } from './OrderCard';
 import { buildTimeline, canCancel, canPay, moneyRows, stepsDone } from './orderModel';
 import { PayCountdown } from './PayCountdown';
 import { ReviewButton } from './ReviewButton';
+import { GroupState } from './GroupState';
 
 const LIST_PATH = '/user/orders';
 
@@ -82,6 +84,7 @@ function Order({ order, onChanged }: { order: OrderDetail; onChanged: () => void
               <OrderStatusBadge status={order.order_status} />
             </Group>
             <Text size="sm">{order.store_name}</Text>
+            {order.collective && <GroupState group={order.collective} detail onEnded={onChanged} />}
             {canPay(order) && order.pay_deadline && (
               <PayCountdown deadline={order.pay_deadline} running={(time) => to('detail.countdown', { time })} passed={to('detail.deadlinePassed')} />
             )}

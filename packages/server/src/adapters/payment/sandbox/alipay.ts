@@ -3,7 +3,7 @@
 // isv.invalid-signature); answers are `{"<method>_response": {...}, "sign": ...}`, the sign RSA2 by the "Alipay public
 // key" pair over the response object's text; notifications are form posts signed over their parameters sorted, sign
 // and sign_type left out. precreate, wap pay (a page), query, close, refund (deduplicated by out_request_no, capped by
-// the trade's total) and refund query.
+// the trade's total; a test may make a trade's refunds fail for a while) and refund query.
 import { createSign, createVerify } from 'node:crypto'
 import { decimalToCents, fromCents } from '@qshop/shared'
 import type { AlipayConfig } from '../alipay.ts'
@@ -21,6 +21,8 @@ export class AlipaySandbox {
   readonly sellerId = '2088102147948060'
   readonly trades = new Map<string, Trade>()
   readonly refunds = new Map<string, Refund>()
+  /** Trades (out_trade_no) whose next refund calls fail, how many more times: Alipay answering a system error. */
+  readonly failingRefunds = new Map<string, number>()
   private seq = 0
   readonly server = new SandboxServer((r) => this.handle(r))
 
@@ -97,6 +99,11 @@ export class AlipaySandbox {
         return ok({ out_trade_no: t.out_trade_no, trade_no: t.trade_no })
       case 'alipay.trade.refund': {
         if (!t || t.status !== 'TRADE_SUCCESS') return notFound()
+        const failures = this.failingRefunds.get(t.out_trade_no) ?? 0
+        if (failures > 0) {
+          this.failingRefunds.set(t.out_trade_no, failures - 1)
+          return this.answer(method, { code: '20000', msg: 'Service Currently Unavailable', sub_code: 'aop.ACQ.SYSTEM_ERROR', sub_msg: 'system busy' })
+        }
         const requestNo = biz.out_request_no ?? t.out_trade_no
         const cents = decimalToCents(String(biz.refund_amount))
         const refunded = () => [...this.refunds.values()].filter((x) => x.out_trade_no === t.out_trade_no).reduce((s, x) => s + x.cents, 0)
