@@ -121,13 +121,6 @@ describe('error catalogue', () => {
     expect(notifyError).toHaveBeenLastCalledWith(i18n.t('http.failed'), '请求的地址不存在 (404)');
   });
 
-  it('HTTP 404 the caller answers itself (quietNotFound): rejected with its status, nothing shown', async () => {
-    fetchMock.mockResolvedValueOnce(envelope(404, null, 'Not found', 404));
-    const error = await failure(api.get('/collectives/goods/7', undefined, { quietNotFound: true }));
-    expect([error.kind, error.status]).toEqual(['http', 404]);
-    expect(notifyError).not.toHaveBeenCalled();
-  });
-
   it('HTTP 500: a translated "server error" title plus the message', async () => {
     fetchMock.mockResolvedValueOnce(envelope(500, null, 'boom', 500));
     await failure(api.get('/x'));

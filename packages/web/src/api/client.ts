@@ -17,8 +17,6 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** The session to use; by default the area of the current page. */
   area?: Area;
-  /** A 404 is an answer the caller shows itself (e.g. a goods without a group buy): no message for it. */
-  quietNotFound?: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -255,7 +253,6 @@ async function settle<T>(attempt: Attempt, response: Response, text: string): Pr
     }
   }
   if (!response.ok) {
-    if (status === 404 && attempt.call.options.quietNotFound) throw new ApiError('http', envelope?.msg ?? '', status, body);
     throw new ApiError('http', reportHttpError(response, envelope, body), status, body);
   }
   if (envelope) return fail('code', envelope.msg || i18n.t('http.failed'), status, envelope);

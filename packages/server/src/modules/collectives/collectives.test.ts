@@ -94,6 +94,14 @@ describe('the seller’s group buy', () => {
     expect(await app.db.collectives.count()).toBe(1)
   })
 
+  test("the goods page's read: the group buy with its group price, null for a goods without one", async () => {
+    const none = await http(app).get(`/api/collectives/goods/${goods.id}`)
+    expect(none.body).toMatchObject({ code: 200, data: null })
+    const id = await groupBuy(3, 45)
+    const offer = await http(app).get(`/api/collectives/goods/${goods.id}`)
+    expect(offer.body.data).toEqual({ id, goods_id: goods.id, discount: '20.00', need: 3, expire_minutes: 45, price: '80.00', sku_prices: {} })
+  })
+
   test('the preview prices the group line at the group price and applies no full reduction', async () => {
     await groupBuy()
     const now = Date.now()

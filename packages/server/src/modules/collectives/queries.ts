@@ -4,7 +4,6 @@
 import { COLLECTIVE_SEAT, COLLECTIVE_STATUS, decimalToCents, fromCents, type ListAnswer } from '@qshop/shared'
 import type { GoodsCollective, OpenCollective, OrderCollective } from '@qshop/shared/schemas/collectives'
 import { Prisma, type Db } from '../../core/db/index.ts'
-import { notFound } from '../../core/errors.ts'
 import { visibleGoodsSql } from '../catalog/index.ts'
 import { unitSaving } from './checkout.ts'
 
@@ -13,15 +12,16 @@ const groupPrice = (price: Prisma.Decimal, discount: Prisma.Decimal) => {
   return fromCents(cents - unitSaving(cents, discount))
 }
 
-/** GET /api/collectives/goods/{id}: the goods' group buy, 404 when it has none or is not on sale. */
-export async function goodsCollective(db: Db, goodsId: number): Promise<GoodsCollective> {
+/** GET /api/collectives/goods/{id}: the goods' group buy, null when it has none or is not on sale (an answer, not an
+ *  error: most goods pages ask and most goods have none). */
+export async function goodsCollective(db: Db, goodsId: number): Promise<GoodsCollective | null> {
   const [[row], skus] = await Promise.all([
     db.$queryRaw<{ id: number; goods_id: number; discount: Prisma.Decimal; need: number; expire_minutes: number; goods_price: Prisma.Decimal }[]>`SELECT
         c.id, c.goods_id, c.discount, c.need, c.expire_minutes, g.goods_price
       FROM collectives c JOIN goods g ON g.id = c.goods_id JOIN stores s ON s.id = g.store_id WHERE c.goods_id = ${goodsId} AND ${visibleGoodsSql('g', 's')}`,
     db.goods_skus.findMany({ where: { goods_id: goodsId }, select: { id: true, goods_price: true } }),
   ])
-  if (!row) throw notFound()
+  if (!row) return null
   return {
     id: row.id, goods_id: row.goods_id, discount: row.discount.toFixed(2), need: row.need, expire_minutes: row.expire_minutes,
     price: groupPrice(row.goods_price, row.discount),

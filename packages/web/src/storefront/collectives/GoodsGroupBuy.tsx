@@ -12,19 +12,16 @@ import type { GoodsCollective, OpenCollective } from '@qshop/shared/schemas/coll
 import { api } from '../../api/client';
 import { loginReturningTo } from '../../router/returnTo';
 import { orderBeforePath, type CheckoutLine } from '../checkoutPath';
-import { isNotFound, LoadFailed } from '../catalog/LoadStates';
+import { LoadFailed } from '../catalog/LoadStates';
 import { useLoad } from '../catalog/useLoad';
 import { yuan } from '../catalog/format';
 import { GroupCard } from './GroupCard';
 
 type Line = Pick<CheckoutLine, 'goods_id' | 'sku_id' | 'buy_num'>;
 
-/** The goods' group buy, null when it has none (404, answered quietly). */
+/** The goods' group buy, null when it has none. */
 export function loadGoodsCollective(goodsId: number): Promise<GoodsCollective | null> {
-  return api.get<GoodsCollective | null>(`/collectives/goods/${goodsId}`, undefined, { quietNotFound: true }).catch((error: unknown) => {
-    if (isNotFound(error)) return null;
-    throw error;
-  });
+  return api.get<GoodsCollective | null>(`/collectives/goods/${goodsId}`);
 }
 
 /** Percent as written by the seller ("20.00" → "20"). */
