@@ -69,6 +69,7 @@ function userCentreRoutes(): RouteObject[] {
   return [
     { index: true, handle: { titleKey: 'route.userHome' }, ...lazyRoute('user/UserHomePage', () => import('./user/UserHomePage')) },
     page('favorites', 'route.favorites', 'user/favorites/FavoritesPage', () => import('./user/favorites/FavoritesPage')),
+    page('chats', 'route.chats', 'user/chats/UserChatsPage', () => import('./user/chats/UserChatsPage')),
     page('coupons', 'route.coupons', 'user/coupons/UserCouponsPage', () => import('./user/coupons/UserCouponsPage')),
     page('info', 'route.info', 'user/info/UserInfoPage', () => import('./user/info/UserInfoPage')),
     page('safe', 'route.safe', 'user/safe/SafePage', () => import('./user/safe/SafePage')),

@@ -164,7 +164,9 @@ export async function seedDemo(app: FastifyInstance, deps: DemoDeps, tally: Tall
     images,
     deps.adminRoleId.then((roleId) => seedAdmins(app, roleId, tally)),
     ...DEMO_STORES.map((spec) =>
-      Promise.all([users, areaIds, deps.classIds]).then(([u, area, classIds]) => seedStore(app, spec, u[spec.owner], area, classIds, tally)),
+      Promise.all([users, areaIds, deps.classIds])
+        .then(([u, area, classIds]) => seedStore(app, spec, u[spec.owner], area, classIds, tally))
+        .then(async () => (spec.owner === 'seller' ? seedChat(app, await users, tally) : undefined)),
     ),
     Promise.all([users, deps.seller]).then(([u, rbac]) => seedSellerStaff(app, u.seller, rbac, tally)),
     Promise.all([users, areaIds]).then(([u, area]) => seedAddress(app, u.shopper, area, tally)),
@@ -246,6 +248,23 @@ async function seedAddress(app: FastifyInstance, userId: number, area: AreaIds, 
     data: { user_id: userId, receive_name: '演示买家', receive_tel: '13800000002', ...area, address: '建国路 1 号', is_default: 1, default_key: userId },
   })
   tally.add('addresses', 1)
+}
+
+/** The demo shopper's question to the demo seller's store, unread in its 客服聊天 (modules/chat writes the same rows). */
+async function seedChat(app: FastifyInstance, u: { seller: number; shopper: number }, tally: Tally) {
+  const store = await app.db.stores.findUniqueOrThrow({ where: { user_id: u.seller }, select: { id: true } })
+  const sides = { store_id: store.id, user_id: u.shopper, guest_id: '' }
+  if (await app.db.chat_conversations.findUnique({ where: { store_id_user_id_guest_id: sides }, select: { id: true } })) return
+  await runUnit(app, async (tx) => {
+    const conv = await tx.chat_conversations.create({ data: { ...sides, store_unread: 1, last_at: new Date() }, select: { id: true } })
+    const message = await tx.chat_messages.create({
+      data: { conversation_id: conv.id, sender_side: 1, sender: `user:${u.shopper}`, client_msg_id: 'seed-demo-question', content_type: 'text', content: '你好，请问下单后多久发货？' },
+      select: { id: true },
+    })
+    await tx.chat_conversations.update({ where: { id: conv.id }, data: { last_message_id: message.id }, select: { id: true } })
+  })
+  tally.add('chat_conversations', 1)
+  tally.add('chat_messages', 1)
 }
 
 /** The 客服 role of the seller and the sub-account holding it. */

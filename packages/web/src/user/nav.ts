@@ -45,6 +45,7 @@ export const USER_NAV: UserNavGroup[] = [
       { to: '/user/oauth', labelKey: 'route.oauth' },
       { to: '/user/cashes', labelKey: 'route.cashes' },
       { to: '/user/favorites', labelKey: 'route.favorites' },
+      { to: '/user/chats', labelKey: 'route.chats' },
       { to: '/user/coupons', labelKey: 'route.coupons' },
     ],
   },

@@ -3,6 +3,7 @@ import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SizedAvatar } from '../../components/SizedImage';
+import { ContactStore } from '../chat/ContactStore';
 import classes from './catalog.module.css';
 import type { PublicStore, StoreRatings } from './types';
 
@@ -42,7 +43,7 @@ export function StoreRatingList({ store }: { store: StoreRatings }) {
   );
 }
 
-/** The seller's card beside a goods: logo, name, ratings and the way into the store. */
+/** The seller's card beside a goods: logo, name, ratings, the way into the store and to its customer service. */
 export function StoreCard({ store }: { store: PublicStore }) {
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
   return (
@@ -65,6 +66,7 @@ export function StoreCard({ store }: { store: PublicStore }) {
         <Button component={Link} to={`/store/${store.id}`} variant="light" size="xs">
           {tc('store.enter')}
         </Button>
+        <ContactStore storeId={store.id} storeName={store.store_name} />
       </Stack>
     </Paper>
   );

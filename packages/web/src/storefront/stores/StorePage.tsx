@@ -11,6 +11,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { SizedAvatar, SizedImage } from '../../components/SizedImage';
 import { richTextHtml } from '../../resource/richText';
 import { FavoriteButton } from '../catalog/FavoriteButton';
+import { ContactStore } from '../chat/ContactStore';
 import { CouponOffers } from '../coupons/CouponOffers';
 import { GoodsGrid } from '../catalog/GoodsCard';
 import { EmptyState, LoadFailed, isNotFound } from '../catalog/LoadStates';
@@ -140,6 +141,7 @@ export default function StorePage() {
           <Stack w={220} gap="sm">
             <StoreRatingList store={store} />
             <FavoriteButton kind={FAVORITE_TYPE.STORE} outId={store.id} initial={store.is_fav} />
+            <ContactStore storeId={store.id} storeName={store.store_name} />
           </Stack>
         </Group>
         <AfterSaleService value={store.after_sale_service} />

@@ -1,6 +1,6 @@
-// The chat socket (docs/chat.md): authenticates with the area's access token in its first frame, hands pushed frames
-// to `onFrame`, reconnects after a drop and calls `onReady` each time it is ready again, so the page can read what
-// it missed by id over REST.
+// The chat socket (docs/chat.md), the store's and the shopper's: authenticates with the area's access token in its
+// first frame, hands pushed frames to `onFrame`, reconnects after a drop and calls `onReady` each time it is ready
+// again, so the page can read what it missed by id over REST.
 import { useEffect, useRef, useState } from 'react';
 import type { ChatServerFrame } from '@qshop/shared/schemas/chat';
 
