@@ -17,8 +17,9 @@ export type Tokens = {
 export type Actors = {
   /** The actor of the request's access token, whatever its area, or null. */
   fromToken(req: FastifyRequest): Promise<Actor | null>
-  /** The actor of an access token handed over otherwise than in a header (a socket's first frame), or null. */
-  fromAccessToken(token: string): Promise<Actor | null>
+  /** The actor of an access token handed over otherwise than in a header (a socket's first frame) and when the token
+   *  expires (ms since the epoch), or null. */
+  fromAccessToken(token: string): Promise<{ actor: Actor; expiresAt: number } | null>
   /** Call after any change of roles, permissions or role assignments. */
   invalidate(): Promise<void>
 }

@@ -249,7 +249,8 @@ export default fp(async function auth(app: FastifyInstance) {
     },
     async fromAccessToken(token: string) {
       const payload = verifyToken(token)
-      return payload ? actorOfToken(payload) : null
+      const actor = payload ? await actorOfToken(payload) : null
+      return actor ? { actor, expiresAt: payload!.exp * 1000 } : null
     },
     invalidate: () => state.bumpVersion(),
   })

@@ -193,8 +193,9 @@ async function refreshTokens(area: Area, refreshToken: string): Promise<boolean>
   }
 }
 
-/** One refresh per area at a time; parallel 401s wait for the same renewal. */
-function renewSession(area: Area): Promise<boolean> {
+/** Renews the area's access token with its refresh token (a 401, or a chat socket closed when its token expired); one
+ *  refresh per area at a time, parallel callers wait for the same renewal. */
+export function renewSession(area: Area): Promise<boolean> {
   const refreshToken = getRefreshToken(area);
   if (!refreshToken) return Promise.resolve(false);
   let pending = renewals.get(area);

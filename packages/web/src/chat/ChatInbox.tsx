@@ -7,7 +7,6 @@ import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { ChatConversation, ChatMessage, ChatServerFrame } from '@qshop/shared/schemas/chat';
 import type { ListAnswer } from '@qshop/shared/list';
 import { api } from '../api/client';
-import { getToken } from '../auth/session';
 import { LoadState } from '../seller/catalog/LoadState';
 import { useLoad } from '../seller/catalog/useLoad';
 import { ChatThread, type ChatPage, type ChatTarget } from './ChatThread';
@@ -43,7 +42,7 @@ export function ChatInbox({ side }: { side: ChatSide }) {
     if (chosen && lastId.current)
       void api.get<ChatPage>(`${side.base}/messages`, { conversation_id: chosen, after_id: lastId.current }).then((page) => page.data.length && setIncoming(page.data));
   }, [refresh, chosen, side.base]);
-  const live = useChatSocket(getToken(side.area), onFrame, onReady);
+  const live = useChatSocket(side.area, onFrame, onReady);
 
   // A reload keeps the list shown until its answer comes (the open conversation stays open).
   const [list, setList] = useState<ChatConversation[] | null>(null);

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import type { ChatConversation, ChatMessage, ChatServerFrame } from '@qshop/shared/schemas/chat';
 import type { ListAnswer } from '@qshop/shared/list';
 import { api } from '../api/client';
-import { getToken } from '../auth/session';
 import { LoadState } from '../seller/catalog/LoadState';
 import { useLoad } from '../seller/catalog/useLoad';
 import { ChatThread, type ChatPage } from './ChatThread';
@@ -35,7 +34,7 @@ export default function StoreChat({ storeId, storeName, opened, onClose }: { sto
     if (conversationId && lastId.current)
       void api.get<ChatPage>(`${BASE}/messages`, { conversation_id: conversationId, after_id: lastId.current }).then((page) => page.data.length && setIncoming(page.data));
   }, [conversationId]);
-  useChatSocket(opened ? getToken('user') : null, onFrame, onReady);
+  useChatSocket(opened ? 'user' : null, onFrame, onReady);
 
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size="md" title={t('withStore', { name: storeName })} closeButtonProps={{ 'aria-label': t('close') }}>

@@ -10,7 +10,7 @@ import { createSeller, createUser } from '../../../test/factories.ts'
 import { tokenFor } from '../rbac/testkit.ts'
 import { createGoods, leafClasses } from '../catalog/testkit.ts'
 import { placeOrders } from '../orders/testkit.ts'
-import { CLOSE_UNAUTHENTICATED } from './hub.ts'
+import { CLOSE_TOKEN_EXPIRED, CLOSE_UNAUTHENTICATED } from './hub.ts'
 
 let app: FastifyInstance
 let second: FastifyInstance
@@ -172,6 +172,17 @@ describe('the socket', () => {
       expect(socket.ready, JSON.stringify(auth)).toBe(false)
       expect(await socket.closed).toBe(CLOSE_UNAUTHENTICATED)
     }
+  })
+
+  test('closes a socket when its access token expires; a fresh token connects again', async () => {
+    const { sub, sid } = JSON.parse(Buffer.from(shopper1.token.split('.')[1], 'base64url').toString()) as { sub: number; sid: string }
+    const shortLived = app.jwt.sign({ sub, area: 'user', sid }, { expiresIn: 2 })
+    const socket = await openSocket(0, { token: shortLived })
+    expect(socket.ready).toBe(true)
+    expect(await socket.closed).toBe(CLOSE_TOKEN_EXPIRED)
+    const again = await openSocket(0, { token: shopper1.token })
+    expect(again.ready).toBe(true)
+    again.ws.close()
   })
 
   test('answers a ping with a pong', async () => {

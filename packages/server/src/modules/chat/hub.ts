@@ -1,8 +1,9 @@
 // The sockets this api instance holds, and the Redis subscription that feeds them (events.ts): an event published by
 // any instance reaches every socket of the conversation's store (its accounts allowed to chat) and of its shopper or
 // visitor. A socket proves who it is in its first frame within AUTH_TIMEOUT_MS (an access token of the seller or the
-// storefront area, or a guest token), or is closed; server pings find dead peers, and a client's {type:'ping'} frame
-// is answered {type:'pong'}.
+// storefront area, or a guest token), or is closed; a socket of an access token is closed when the token expires (the
+// client comes back with a fresh one). Server pings find dead peers, and a client's {type:'ping'} frame is answered
+// {type:'pong'}.
 import type { WebSocket } from 'ws'
 import type { Redis } from 'ioredis'
 import { chatAuthFrame, type ChatServerFrame } from '@qshop/shared/schemas/chat'
@@ -13,9 +14,12 @@ import { participantOf, sellerMayChat, type Participant } from './participant.ts
 
 export const AUTH_TIMEOUT_MS = 5000
 export const PING_MS = 25_000
-/** Close codes: no valid token in time, or a token refused. */
+/** Close codes: no valid token in time, a token refused, the socket's access token expired. */
 export const CLOSE_AUTH_TIMEOUT = 4408
 export const CLOSE_UNAUTHENTICATED = 4401
+export const CLOSE_TOKEN_EXPIRED = 4403
+/** setTimeout's longest delay; a token living longer is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1
 
 type Client = { socket: WebSocket; who: Participant; alive: boolean }
 
@@ -51,18 +55,20 @@ export function createChatHub(app: Pick<Infra, 'redis' | 'key' | 'log' | 'config
   }, PING_MS)
   pinger.unref()
 
-  async function authenticate(raw: string): Promise<Participant | null> {
+  /** Who the first frame proves to be, and when its access token expires (null for a guest token). */
+  async function authenticate(raw: string): Promise<{ who: Participant; expiresAt: number | null } | null> {
     let frame
     try {
       frame = chatAuthFrame.parse(JSON.parse(raw))
     } catch {
       return null
     }
-    const actor = frame.token ? await actors.fromAccessToken(frame.token) : null
-    if (frame.token && !actor) return null
+    const verified = frame.token ? await actors.fromAccessToken(frame.token) : null
+    if (frame.token && !verified) return null
+    const actor = verified?.actor ?? null
     if (actor && (actor.area === 'admin' || (actor.area === 'seller' && !sellerMayChat(actor)))) return null
     try {
-      return participantOf(app.config, actor, frame.guest_token)
+      return { who: participantOf(app.config, actor, frame.guest_token), expiresAt: verified?.expiresAt ?? null }
     } catch {
       return null
     }
@@ -84,7 +90,11 @@ export function createChatHub(app: Pick<Infra, 'redis' | 'key' | 'log' | 'config
     /** A socket just opened: it is served once its first frame authenticates it. */
     accept(socket: WebSocket) {
       let client: Client | null = null
-      const timer = setTimeout(() => socket.close(CLOSE_AUTH_TIMEOUT, 'auth timeout'), AUTH_TIMEOUT_MS)
+      let timer = setTimeout(() => socket.close(CLOSE_AUTH_TIMEOUT, 'auth timeout'), AUTH_TIMEOUT_MS)
+      const closeAt = (expiresAt: number) => {
+        const left = expiresAt - Date.now()
+        timer = left > MAX_TIMER_MS ? setTimeout(() => closeAt(expiresAt), MAX_TIMER_MS) : setTimeout(() => socket.close(CLOSE_TOKEN_EXPIRED, 'token expired'), Math.max(0, left))
+      }
       let pending = false
       socket.on('message', (data) => {
         const text = String(data)
@@ -95,10 +105,11 @@ export function createChatHub(app: Pick<Infra, 'redis' | 'key' | 'log' | 'config
         if (pending) return
         pending = true
         authenticate(text).then(
-          (who) => {
+          (proved) => {
             clearTimeout(timer)
-            if (!who || socket.readyState !== socket.OPEN) return socket.close(CLOSE_UNAUTHENTICATED, 'unauthenticated')
-            client = { socket, who, alive: true }
+            if (!proved || socket.readyState !== socket.OPEN) return socket.close(CLOSE_UNAUTHENTICATED, 'unauthenticated')
+            if (proved.expiresAt !== null) closeAt(proved.expiresAt)
+            client = { socket, who: proved.who, alive: true }
             clients.add(client)
             send(socket, { type: 'ready' })
           },
