@@ -8,7 +8,8 @@ import { idParam } from '@qshop/shared/schemas/common'
 import type { PageParts } from '../../core/entryPage.ts'
 import { AppError } from '../../core/errors.ts'
 import type { Infra } from '../../core/infra.ts'
-import { classIndex, classPath, firstPictureOf, goodsDetail, storeCard } from '../catalog/index.ts'
+import { GOODS_CARD_SIZES } from '@qshop/shared/pagePictures'
+import { cachedSearchPicture, classIndex, classPath, firstPictureOf, goodsDetail, storeCard } from '../catalog/index.ts'
 import { publicArticle, publicSiteConfig, publishedNotices } from '../content/index.ts'
 import { localePath, renderHead, type PageHead } from './head.ts'
 import { clip, paragraphsOf, plainText } from './markup.ts'
@@ -151,7 +152,10 @@ async function searchPage(ctx: Ctx, raw: string | undefined): Promise<Found> {
     }
   }
   // Sorted, priced or paged variants of the whole catalogue: one page for the index.
-  return { status: 200, head: { ...base, noindex: raw !== undefined && raw !== '' } }
+  const plain = raw === undefined || raw === ''
+  // The plain page's first card picture is its largest (on phones): fetched with the scripts, not after them.
+  const picture = plain ? await cachedSearchPicture(ctx.app) : undefined
+  return { status: 200, head: { ...base, noindex: !plain, ...(picture ? { preloadImage: { src: picture, sizes: GOODS_CARD_SIZES } } : {}) } }
 }
 
 /** Characters of an article's text in its first HTML. */
