@@ -49,8 +49,20 @@ async function cdp(page: Page): Promise<CDPSession> {
   return session
 }
 
-/** The focused element (null when the focus is on the document's body or nowhere). */
+/**
+ * The focused element (null when the focus is on the document's body or nowhere). An element the accessibility tree
+ * has not taken in yet (it was inserted in the same frame: a header menu replacing its stand-in) is read again after
+ * the next frame.
+ */
 async function focused(page: Page): Promise<Stop | null> {
+  for (let attempt = 1; ; attempt++) {
+    const stop = await focusedOnce(page)
+    if (stop?.role !== 'ignored' || attempt === 3) return stop
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  }
+}
+
+async function focusedOnce(page: Page): Promise<Stop | null> {
   const info = await page.evaluate(async () => {
     const el = document.activeElement as HTMLElement | null
     if (!el || el === document.body || el === document.documentElement) return null

@@ -143,10 +143,10 @@ async function visibleEstimate(app: Infra): Promise<number> {
 /** The plain search page's query (/s: no filter, first page, default sort), as the route parses the app's read of it. */
 const PLAIN_SEARCH = goodsSearchQuery.parse({})
 
-/** The first goods picture of the plain search page, from the cache only (undefined when not cached or none): the
- *  search page's entry page preloads it (modules/pages). */
-export async function cachedSearchPicture(app: CacheHost): Promise<string | undefined> {
-  return (await peekSearch<{ data: SearchRow[] }>(app, 'page', PLAIN_SEARCH))?.data[0]?.goods_master_image || undefined
+/** The plain search page's first page of goods, from the cache only (undefined when not cached): the search page's
+ *  entry page lists them as text and preloads the first one's picture (modules/pages). */
+export async function cachedPlainSearch(app: CacheHost): Promise<SearchRow[] | undefined> {
+  return (await peekSearch<{ data: SearchRow[] }>(app, 'page', PLAIN_SEARCH))?.data
 }
 
 /** Browsing without keywords (category, brand, store pages) is answered from the cache; keyword searches read rows.

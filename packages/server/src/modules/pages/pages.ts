@@ -9,11 +9,11 @@ import type { PageParts } from '../../core/entryPage.ts'
 import { AppError } from '../../core/errors.ts'
 import type { Infra } from '../../core/infra.ts'
 import { GOODS_CARD_SIZES } from '@qshop/shared/pagePictures'
-import { cachedSearchPicture, classIndex, classPath, firstPictureOf, goodsDetail, storeCard } from '../catalog/index.ts'
+import { cachedPlainSearch, classIndex, classPath, firstPictureOf, goodsDetail, storeCard } from '../catalog/index.ts'
 import { publicArticle, publicSiteConfig, publishedNotices } from '../content/index.ts'
 import { localePath, renderHead, type PageHead } from './head.ts'
 import { clip, paragraphsOf, plainText } from './markup.ts'
-import { PAGE_STYLE, articleText, goodsText, noticesText, notFoundText, storeText } from './text.ts'
+import { PAGE_STYLE, articleText, goodsText, noticesText, notFoundText, searchText, storeText } from './text.ts'
 import { categoryPath, decodeSearch } from './searchPaths.ts'
 
 const DESCRIPTION_MAX = 160
@@ -153,9 +153,19 @@ async function searchPage(ctx: Ctx, raw: string | undefined): Promise<Found> {
   }
   // Sorted, priced or paged variants of the whole catalogue: one page for the index.
   const plain = raw === undefined || raw === ''
-  // The plain page's first card picture is its largest (on phones): fetched with the scripts, not after them.
-  const picture = plain ? await cachedSearchPicture(ctx.app) : undefined
-  return { status: 200, head: { ...base, noindex: !plain, ...(picture ? { preloadImage: { src: picture, sizes: GOODS_CARD_SIZES } } : {}) } }
+  const goods = plain ? await cachedPlainSearch(ctx.app) : undefined
+  if (!goods?.length) return { status: 200, head: { ...base, noindex: !plain } }
+  // The plain page's goods as text (readers without script, crawlers), and its first card's picture, its largest on
+  // phones, fetched with the scripts rather than after them.
+  const picture = goods[0].goods_master_image
+  return {
+    status: 200,
+    head: { ...base, ...(picture ? { preloadImage: { src: picture, sizes: GOODS_CARD_SIZES } } : {}) },
+    body: searchText({
+      title: t(ctx, 'page.search'),
+      goods: goods.map((g) => ({ name: g.goods_name, path: localePath(`/goods/${g.id}`, ctx.locale), price: `¥${String(g.goods_price)}` })),
+    }),
+  }
 }
 
 /** Characters of an article's text in its first HTML. */

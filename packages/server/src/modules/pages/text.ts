@@ -45,6 +45,15 @@ export function storeText(s: { name: string; logo: string | null; description: s
   )
 }
 
+/** The plain search page: its first page of goods, each a link with its price. */
+export function searchText(s: { title: string; goods: (Link & { price: string })[] }): string {
+  return (
+    `<main class="page-text" data-page="search"><h1>${e(s.title)}</h1>` +
+    `<ul>${s.goods.map((g) => `<li><a href="${e(g.path)}">${e(g.name)}</a> ${e(g.price)}</li>`).join('')}</ul>` +
+    '</main>'
+  )
+}
+
 export function articleText(a: { name: string; paragraphs: string[]; trail: Link[]; date: string }): string {
   return (
     `<main class="page-text" data-page="article">${trailOf(a.trail)}<h1>${e(a.name)}</h1>` +
