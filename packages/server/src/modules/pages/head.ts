@@ -1,7 +1,6 @@
 // A page's head: title, description, canonical address, the zh-cn and en versions (`?lang=en`; zh-cn is the site's
 // default and has no parameter), Open Graph for link previews and the page's JSON-LD.
 import type { Locale } from '@qshop/shared'
-import { sizedSrcSet } from '@qshop/shared/sizedImages'
 import { escapeHtml, jsonLd } from './markup.ts'
 
 export type PageHead = {
@@ -15,8 +14,6 @@ export type PageHead = {
   /** Pages that should not be indexed (a keyword search, a page not found) still let their links be followed. */
   noindex?: boolean
   jsonLd?: object[]
-  /** A picture the page shows near the top, fetched from the start (its `srcset` as the app's, and the app's `sizes`). */
-  preloadImage?: { src: string; sizes: string }
 }
 
 /** The address of `path` in `locale`: the default language without a parameter. */
@@ -44,13 +41,7 @@ export function renderHead(head: PageHead, ctx: { origin: string; locale: Locale
     meta('property', 'og:locale', OG_LOCALES[ctx.locale]),
     ...(head.image ? [meta('property', 'og:image', head.image), meta('name', 'twitter:card', 'summary_large_image')] : []),
     ...(head.jsonLd ?? []).map(jsonLd),
-    ...(head.preloadImage ? [preloadLink(head.preloadImage)] : []),
   ]
   return tags.join('')
 }
 
-function preloadLink({ src, sizes }: { src: string; sizes: string }): string {
-  const srcset = sizedSrcSet(src)
-  const copies = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` : ''
-  return `<link rel="preload" as="image" href="${escapeHtml(src)}"${copies} fetchpriority="high">`
-}

@@ -227,24 +227,24 @@ describe('home, category and search pages', () => {
     expect(title((await page('/register?lang=en')).html)).toBe('Register - QShop 多商户商城')
   })
 
-  it('the plain search page lists its goods as text and preloads its first card’s picture, from the cached answer of the app’s read only', async () => {
+  it('the plain search page lists its goods as text, the first with its picture, from the cached answer of the app’s read only', async () => {
     const other = await sellerWithStore(app, leaves)
     await createGoods(app, other.storeId, leaves[0].id, { goods_name: '热卖第一', goods_sale: 100000 })
-    const preload = (html: string) => /<link rel="preload" as="image" href="([^"]*)" imagesrcset="[^"]*" imagesizes="([^"]*)" fetchpriority="high">/.exec(headOf(html))?.slice(1)
+    const picture = (html: string) => /<main class="page-text" data-page="search"><h1>[^<]*<\/h1><img src="([^"]*)"(?: srcset="[^"]*" sizes="([^"]*)")? alt="([^"]*)"/.exec(html)?.slice(1)
     // Not read yet: the entry page goes out without them (it never reads the database for them).
     const unread = (await page('/s')).html
-    expect(preload(unread)).toBeUndefined()
     expect(unread).toContain('class="boot"')
+    expect(unread).not.toContain('data-page="search"')
     // The app's read of the plain search page (web catalog/searchParams.ts searchQuery), which fills the cache.
     const read = await app.inject({ method: 'GET', url: '/api/goods?sort=sales&page=1&per_page=20' })
     expect(read.json().data.data[0].goods_name).toBe('热卖第一')
     const plain = (await page('/s')).html
-    expect(preload(plain)).toEqual(['/uploads/g.png', '(max-width: 768px) 50vw, 240px'])
-    // Its goods as text, the best seller first, for a reader without script.
+    expect(picture(plain)).toEqual(['/uploads/g.png', '(max-width: 768px) 50vw, 240px', '热卖第一'])
     expect(mainText(plain)).toMatch(/^ 搜索 热卖第一 ¥10(\.00)? /)
-    // Filtered, sorted or paged searches show other goods first: none.
+    expect(meta(plain, 'robots')).toBeUndefined()
+    // Filtered, sorted or paged searches show other goods first: no text.
     const sorted = encodeURIComponent(Buffer.from(JSON.stringify({ sort: 'new' })).toString('base64'))
-    expect(preload((await page(`/s/${sorted}`)).html)).toBeUndefined()
+    expect((await page(`/s/${sorted}`)).html).not.toContain('data-page="search"')
   })
 })
 

@@ -9,6 +9,7 @@ import type { PageParts } from '../../core/entryPage.ts'
 import { AppError } from '../../core/errors.ts'
 import type { Infra } from '../../core/infra.ts'
 import { GOODS_CARD_SIZES } from '@qshop/shared/pagePictures'
+import { sizedSrcSet } from '@qshop/shared/sizedImages'
 import { cachedPlainSearch, classIndex, classPath, firstPictureOf, goodsDetail, storeCard } from '../catalog/index.ts'
 import { publicArticle, publicSiteConfig, publishedNotices } from '../content/index.ts'
 import { localePath, renderHead, type PageHead } from './head.ts'
@@ -155,15 +156,16 @@ async function searchPage(ctx: Ctx, raw: string | undefined): Promise<Found> {
   const plain = raw === undefined || raw === ''
   const goods = plain ? await cachedPlainSearch(ctx.app) : undefined
   if (!goods?.length) return { status: 200, head: { ...base, noindex: !plain } }
-  // The plain page's goods as text (readers without script, crawlers), and its first card's picture, its largest on
-  // phones, fetched with the scripts rather than after them.
+  // The plain page's goods as text (readers without script, crawlers), with the first card's picture: the largest on
+  // phones, shown from the first paint instead of after the scripts.
   const picture = goods[0].goods_master_image
   return {
     status: 200,
-    head: { ...base, ...(picture ? { preloadImage: { src: picture, sizes: GOODS_CARD_SIZES } } : {}) },
+    head: base,
     body: searchText({
       title: t(ctx, 'page.search'),
       goods: goods.map((g) => ({ name: g.goods_name, path: localePath(`/goods/${g.id}`, ctx.locale), price: `¥${String(g.goods_price)}` })),
+      picture: picture ? { src: picture, srcset: sizedSrcSet(picture), sizes: GOODS_CARD_SIZES } : null,
     }),
   }
 }
