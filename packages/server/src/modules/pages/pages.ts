@@ -156,8 +156,9 @@ async function searchPage(ctx: Ctx, raw: string | undefined): Promise<Found> {
   const plain = raw === undefined || raw === ''
   const goods = plain ? await cachedPlainSearch(ctx.app) : undefined
   if (!goods?.length) return { status: 200, head: { ...base, noindex: !plain } }
-  // The plain page's goods as text (readers without script, crawlers), with the first card's picture: the largest on
-  // phones, shown from the first paint instead of after the scripts.
+  // The plain page's goods as text (readers without script, crawlers), the first with its card's picture. The app
+  // replaces the text in its first render, before the first paint of a fast load: it does not bring the phone's
+  // largest paint (the first card) forward.
   const picture = goods[0].goods_master_image
   return {
     status: 200,

@@ -46,10 +46,10 @@ export function storeText(s: { name: string; logo: string | null; description: s
 }
 
 /** The plain search page: its first page of goods, each a link with its price, the first with its picture (the card's
- *  `srcset` and `sizes`, so the app's card takes the same copy, shown as large as the card or larger). */
+ *  `srcset` and `sizes`, so the app's card takes the same copy). */
 export function searchText(s: { title: string; goods: (Link & { price: string })[]; picture: { src: string; srcset?: string; sizes: string } | null }): string {
   const p = s.picture
-  const picture = p ? `<img src="${e(p.src)}"${p.srcset ? ` srcset="${e(p.srcset)}" sizes="${e(p.sizes)}"` : ''} alt="${e(s.goods[0]?.name ?? '')}" width="400" height="400" fetchpriority="high">` : ''
+  const picture = p ? `<img src="${e(p.src)}"${p.srcset ? ` srcset="${e(p.srcset)}" sizes="${e(p.sizes)}"` : ''} alt="${e(s.goods[0]?.name ?? '')}" width="400" height="400">` : ''
   return (
     `<main class="page-text" data-page="search"><h1>${e(s.title)}</h1>${picture}` +
     `<ul>${s.goods.map((g) => `<li><a href="${e(g.path)}">${e(g.name)}</a> ${e(g.price)}</li>`).join('')}</ul>` +
