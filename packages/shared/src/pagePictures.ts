@@ -5,6 +5,9 @@
 
 /** The goods page's main picture: the full width on phones, 400 px beside the purchase panel on wider screens. */
 export const GOODS_MAIN_SIZES = '(max-width: 440px) 100vw, 400px'
+/** A goods card's picture: half the screen in phone grids, one column of five (about 240 px) on wider screens. The
+ *  search page's entry page preloads its first card's (server modules/pages). */
+export const GOODS_CARD_SIZES = '(max-width: 768px) 50vw, 240px'
 /** A home slide: the full width on phones, 760 px on wider screens. */
 export const HOME_SLIDE_SIZES = '(max-width: 768px) 100vw, 760px'
 

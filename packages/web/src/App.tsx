@@ -1,11 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
 import { nprogressStore } from '@mantine/nprogress';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router-dom';
 import { holdDialogs } from './components/pendingDialogs';
 import { createAppRouter } from './router';
-import { theme } from './theme';
+import { themeWithCloseLabel } from './theme';
 import { deferredChunk } from './utils/deferredChunk';
 
 const router = createAppRouter();
@@ -40,6 +41,9 @@ function Overlays() {
 }
 
 export function App() {
+  const { t } = useTranslation();
+  const closeLabel = t('common.close');
+  const theme = useMemo(() => themeWithCloseLabel(closeLabel), [closeLabel]);
   useEffect(() => {
     holdDialogs(overlays.request);
     return atFirstNeed(overlays.request);

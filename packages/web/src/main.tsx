@@ -1,3 +1,4 @@
+import './zodConfig';
 import '@mantine/core/styles.css';
 import 'virtual:theme-variables.css';
 import './contrast.css';

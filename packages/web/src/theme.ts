@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { createTheme, type MantineThemeOverride } from '@mantine/core';
 import { Z_INDEX } from './config';
 
 // Dialogs sit at the back offices' dialog z-index; anything that pops out of them must sit above it. Plain objects, not
@@ -23,3 +23,11 @@ export const theme = createTheme({
     HoverCard: { defaultProps: { zIndex: OVERLAY_Z_INDEX } },
   },
 });
+
+/**
+ * The theme with the name of every close button (a dialog's, a drawer's, a toast's: Mantine draws them as an icon
+ * alone) in the current language; a close button given its own name keeps it.
+ */
+export function themeWithCloseLabel(label: string): MantineThemeOverride {
+  return { ...theme, components: { ...theme.components, CloseButton: { defaultProps: { 'aria-label': label } } } };
+}

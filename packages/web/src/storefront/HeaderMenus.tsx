@@ -10,16 +10,21 @@ import { LanguageSwitch } from '../components/LanguageSwitch';
 import { encodeParams } from '../utils/base64Params';
 import { useCommonData } from './commonStore';
 import { NAV_LINKS } from './navLinks';
+import { useFocusOnMount } from '../utils/focus';
 
 export { LanguageSwitch };
 
-export function CategoryMenu({ defaultOpened = false }: { defaultOpened?: boolean }) {
+/** Props of a part that replaces its stand-in (HomeLayout.tsx): open at once if it was clicked, focused if it had the focus. */
+type PartProps = { defaultOpened?: boolean; focusOnMount?: boolean };
+
+export function CategoryMenu({ defaultOpened = false, focusOnMount = false }: PartProps) {
   const { t } = useTranslation();
+  const trigger = useFocusOnMount<HTMLButtonElement>(focusOnMount);
   const classesTree = useCommonData()?.classes ?? [];
   return (
     <Menu trigger="hover" position="bottom-start" width={200} defaultOpened={defaultOpened}>
       <Menu.Target>
-        <Button radius={0} h={40}>
+        <Button ref={trigger} radius={0} h={40}>
           {t('store.allCategories')}
         </Button>
       </Menu.Target>
@@ -36,8 +41,9 @@ export function CategoryMenu({ defaultOpened = false }: { defaultOpened?: boolea
 }
 
 /** Phones: the categories (with their sub-categories) and the site's sections in a drawer opened by the burger. */
-export function CategoryDrawer({ defaultOpened = false }: { defaultOpened?: boolean }) {
+export function CategoryDrawer({ defaultOpened = false, focusOnMount = false }: PartProps) {
   const { t } = useTranslation();
+  const trigger = useFocusOnMount<HTMLButtonElement>(focusOnMount);
   const classesTree = useCommonData()?.classes ?? [];
   const [opened, { toggle, close }] = useDisclosure(defaultOpened);
   const { pathname, search } = useLocation();
@@ -49,7 +55,7 @@ export function CategoryDrawer({ defaultOpened = false }: { defaultOpened?: bool
   const searchLink = (id: number) => `/s/${encodeParams({ class_id: id })}`;
   return (
     <>
-      <Burger opened={opened} onClick={toggle} size="sm" aria-label={t('store.allCategories')} hiddenFrom="sm" />
+      <Burger ref={trigger} opened={opened} onClick={toggle} size="sm" aria-label={t('store.allCategories')} hiddenFrom="sm" />
       <Drawer opened={opened} onClose={close} title={t('store.allCategories')} size="85%">
         <Stack gap={0}>
           {NAV_LINKS.map((link) => (

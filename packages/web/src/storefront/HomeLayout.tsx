@@ -22,8 +22,6 @@ const LOGO_HEIGHT = 48;
 const LOGO_MAX_WIDTH = 180;
 
 const headerMenus = deferredChunk(() => import('./HeaderMenus'));
-/** A stand-in's handlers that fetch the menus before the click that opens one. */
-const reachedFor = { onPointerEnter: headerMenus.request, onFocus: headerMenus.request, onTouchStart: headerMenus.request };
 
 function TopBar({ language }: { language: ReactNode }) {
   const { t } = useTranslation();
@@ -75,6 +73,7 @@ function TopBar({ language }: { language: ReactNode }) {
 }
 
 type MenuPart = 'language' | 'categories' | 'drawer';
+type StandInHandlers = { onPointerEnter: () => void; onTouchStart: () => void; onFocus: () => void; onBlur: () => void };
 
 /**
  * The header's menus and drawer (HeaderMenus.tsx) arrive when a shopper reaches for one (pointer over or focus on a
@@ -84,14 +83,27 @@ type MenuPart = 'language' | 'categories' | 'drawer';
 function useHeaderMenus() {
   const menus = headerMenus.useChunk();
   const [asked, setAsked] = useState<MenuPart | null>(null);
+  // The stand-in the keyboard is on: the part replacing it takes the focus (else it falls to the page's body).
+  const [focused, setFocused] = useState<MenuPart | null>(null);
   const ask = (part: MenuPart) => {
     setAsked(part);
     headerMenus.request();
   };
-  return { menus, opened: (part: MenuPart) => asked === part, ask };
+  /** A stand-in's handlers: reaching for it (pointer over, focus, touch) fetches the menus before the click. */
+  const reachedFor = (part: MenuPart): StandInHandlers => ({
+    onPointerEnter: headerMenus.request,
+    onTouchStart: headerMenus.request,
+    onFocus: () => {
+      setFocused(part);
+      headerMenus.request();
+    },
+    onBlur: () => setFocused((current) => (current === part ? null : current)),
+  });
+  const partProps = (part: MenuPart) => ({ defaultOpened: asked === part, focusOnMount: focused === part });
+  return { menus, partProps, ask, reachedFor };
 }
 
-function LanguageStandIn({ onClick }: { onClick: () => void }) {
+function LanguageStandIn({ onClick, reachedFor }: { onClick: () => void; reachedFor: StandInHandlers }) {
   const { t } = useTranslation();
   return (
     <Button variant="subtle" color="gray" size="compact-sm" leftSection={<IconLanguage size={14} />} onClick={onClick} {...reachedFor}>
@@ -108,18 +120,20 @@ export default function HomeLayout() {
   // The home page shows the full category panel itself; other pages get it as a drop-down.
   const isHome = (useRouteLoaderData('root') as RootLoaderData | undefined)?.isHome ?? false;
   const style = { '--storefront-width': `${STOREFRONT_WIDTH}px` } as CSSProperties;
-  const { menus, opened, ask } = useHeaderMenus();
+  const { menus, partProps, ask, reachedFor } = useHeaderMenus();
   return (
     <div className={classes.page} style={style}>
       <TopBar
-        language={menus ? <menus.LanguageSwitch defaultOpened={opened('language')} /> : <LanguageStandIn onClick={() => ask('language')} />}
+        language={
+          menus ? <menus.LanguageSwitch {...partProps('language')} /> : <LanguageStandIn onClick={() => ask('language')} reachedFor={reachedFor('language')} />
+        }
       />
       <header className={classes.header}>
         <div className={clsx(classes.width, classes.headerInner)}>
           {menus ? (
-            <menus.CategoryDrawer defaultOpened={opened('drawer')} />
+            <menus.CategoryDrawer {...partProps('drawer')} />
           ) : (
-            <Burger opened={false} onClick={() => ask('drawer')} size="sm" aria-label={t('store.allCategories')} hiddenFrom="sm" {...reachedFor} />
+            <Burger opened={false} onClick={() => ask('drawer')} size="sm" aria-label={t('store.allCategories')} hiddenFrom="sm" {...reachedFor('drawer')} />
           )}
           {/* A box of fixed size whatever logo and name arrive (nothing beside it moves when they do). */}
           <Link to="/" className={classes.logo}>
@@ -152,10 +166,10 @@ export default function HomeLayout() {
         <div className={clsx(classes.width, classes.navInner)}>
           {!isHome &&
             (menus ? (
-              <menus.CategoryMenu defaultOpened={opened('categories')} />
+              <menus.CategoryMenu {...partProps('categories')} />
             ) : (
               // A hover menu: the pointer that fetched it is over it already, so it opens on arrival.
-              <Button radius={0} h={40} onClick={() => ask('categories')} onPointerEnter={() => ask('categories')} onFocus={headerMenus.request}>
+              <Button radius={0} h={40} onClick={() => ask('categories')} {...reachedFor('categories')} onPointerEnter={() => ask('categories')}>
                 {t('store.allCategories')}
               </Button>
             ))}

@@ -29,8 +29,11 @@ const searchGenKey = (app: CacheHost) => app.key('catalog', 'search_gen')
 /** A cached search result (its counts, or a whole category page), stamped with the search generation read before
  *  computing it: a write that moves the generation on retires them all, and a fill computed before that write carries
  *  the old stamp, which no reader accepts. Generation and value come in one round trip. */
-export async function cachedSearch<T>(app: Infra, kind: 'facets' | 'page' | 'sitemap', params: object, ttl: number, load: () => Promise<T>): Promise<T> {
-  const key = app.key('catalog', kind, createHash('sha1').update(JSON.stringify(params)).digest('hex'))
+type SearchKind = 'facets' | 'page' | 'sitemap'
+const searchKey = (app: CacheHost, kind: SearchKind, params: object) => app.key('catalog', kind, createHash('sha1').update(JSON.stringify(params)).digest('hex'))
+
+export async function cachedSearch<T>(app: Infra, kind: SearchKind, params: object, ttl: number, load: () => Promise<T>): Promise<T> {
+  const key = searchKey(app, kind, params)
   const [gen, hit] = await app.redis.mget(searchGenKey(app), key)
   const stamp = gen ?? '0'
   if (hit !== null) {
@@ -40,6 +43,14 @@ export async function cachedSearch<T>(app: Infra, kind: 'facets' | 'page' | 'sit
   const value = toWire(await load()) as T
   await app.redis.set(key, JSON.stringify({ gen: stamp, value }), 'EX', ttl)
   return value
+}
+
+/** What cachedSearch holds for `params` under the current search generation, without loading it: undefined on a miss. */
+export async function peekSearch<T>(app: CacheHost, kind: SearchKind, params: object): Promise<T | undefined> {
+  const [gen, hit] = await app.redis.mget(searchGenKey(app), searchKey(app, kind, params))
+  if (hit === null) return undefined
+  const cached = JSON.parse(hit) as { gen: string; value: T }
+  return cached.gen === (gen ?? '0') ? cached.value : undefined
 }
 
 /** The cached wire form of `load()` (null included), loading and filling on a miss. */

@@ -11,7 +11,7 @@
 // every match, and whole category pages (no keywords), which few filter sets cover. Sales counters move no
 // generation, so a page sorted by sales may lag them by a minute at most. The rows' stock is never cached: each page
 // reads it by primary key (modules/inventory/live.ts).
-import { STOREFRONT_MAX_PAGE, type GoodsSearchQuery } from '@qshop/shared/schemas/catalog'
+import { STOREFRONT_MAX_PAGE, goodsSearchQuery, type GoodsSearchQuery } from '@qshop/shared/schemas/catalog'
 import type { Infra } from '../../core/infra.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
 import { brandList } from '../common/index.ts'
@@ -19,7 +19,7 @@ import { classIndex, leafClassIds } from './classes.ts'
 import { visibleGoodsSql } from './visibility.ts'
 import { searchQuery } from './searchText.ts'
 import { likeEscape } from '../../core/listSql.ts'
-import { cachedSearch } from './cache.ts'
+import { cachedSearch, peekSearch, type CacheHost } from './cache.ts'
 import { withLiveStock } from '../inventory/index.ts'
 
 const FACETS_TTL_SECONDS = 300
@@ -138,6 +138,15 @@ async function visibleEstimate(app: Infra): Promise<number> {
   const [{ n }] = await app.db.$queryRaw<{ n: bigint }[]>(visibleCountSql())
   await app.redis.set(key, String(n), 'EX', VISIBLE_ESTIMATE_TTL_SECONDS)
   return Number(n)
+}
+
+/** The plain search page's query (/s: no filter, first page, default sort), as the route parses the app's read of it. */
+const PLAIN_SEARCH = goodsSearchQuery.parse({})
+
+/** The plain search page's first page of goods, from the cache only (undefined when not cached): the search page's
+ *  entry page lists them as text and preloads the first one's picture (modules/pages). */
+export async function cachedPlainSearch(app: CacheHost): Promise<SearchRow[] | undefined> {
+  return (await peekSearch<{ data: SearchRow[] }>(app, 'page', PLAIN_SEARCH))?.data
 }
 
 /** Browsing without keywords (category, brand, store pages) is answered from the cache; keyword searches read rows.

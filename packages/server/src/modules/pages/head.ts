@@ -44,3 +44,4 @@ export function renderHead(head: PageHead, ctx: { origin: string; locale: Locale
   ]
   return tags.join('')
 }
+

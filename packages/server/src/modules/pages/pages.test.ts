@@ -226,6 +226,26 @@ describe('home, category and search pages', () => {
     expect(meta(login, 'description')).toBeTruthy()
     expect(title((await page('/register?lang=en')).html)).toBe('Register - QShop 多商户商城')
   })
+
+  it('the plain search page lists its goods as text, the first with its picture, from the cached answer of the app’s read only', async () => {
+    const other = await sellerWithStore(app, leaves)
+    await createGoods(app, other.storeId, leaves[0].id, { goods_name: '热卖第一', goods_sale: 100000 })
+    const picture = (html: string) => /<main class="page-text" data-page="search"><h1>[^<]*<\/h1><img src="([^"]*)"(?: srcset="[^"]*" sizes="([^"]*)")? alt="([^"]*)"/.exec(html)?.slice(1)
+    // Not read yet: the entry page goes out without them (it never reads the database for them).
+    const unread = (await page('/s')).html
+    expect(unread).toContain('class="boot"')
+    expect(unread).not.toContain('data-page="search"')
+    // The app's read of the plain search page (web catalog/searchParams.ts searchQuery), which fills the cache.
+    const read = await app.inject({ method: 'GET', url: '/api/goods?sort=sales&page=1&per_page=20' })
+    expect(read.json().data.data[0].goods_name).toBe('热卖第一')
+    const plain = (await page('/s')).html
+    expect(picture(plain)).toEqual(['/uploads/g.png', '(max-width: 768px) 50vw, 240px', '热卖第一'])
+    expect(mainText(plain)).toMatch(/^ 搜索 热卖第一 ¥10(\.00)? /)
+    expect(meta(plain, 'robots')).toBeUndefined()
+    // Filtered, sorted or paged searches show other goods first: no text.
+    const sorted = encodeURIComponent(Buffer.from(JSON.stringify({ sort: 'new' })).toString('base64'))
+    expect((await page(`/s/${sorted}`)).html).not.toContain('data-page="search"')
+  })
 })
 
 describe('article and notice pages without script', () => {

@@ -8,11 +8,13 @@ import { idParam } from '@qshop/shared/schemas/common'
 import type { PageParts } from '../../core/entryPage.ts'
 import { AppError } from '../../core/errors.ts'
 import type { Infra } from '../../core/infra.ts'
-import { classIndex, classPath, firstPictureOf, goodsDetail, storeCard } from '../catalog/index.ts'
+import { GOODS_CARD_SIZES } from '@qshop/shared/pagePictures'
+import { sizedSrcSet } from '@qshop/shared/sizedImages'
+import { cachedPlainSearch, classIndex, classPath, firstPictureOf, goodsDetail, storeCard } from '../catalog/index.ts'
 import { publicArticle, publicSiteConfig, publishedNotices } from '../content/index.ts'
 import { localePath, renderHead, type PageHead } from './head.ts'
 import { clip, paragraphsOf, plainText } from './markup.ts'
-import { PAGE_STYLE, articleText, goodsText, noticesText, notFoundText, storeText } from './text.ts'
+import { PAGE_STYLE, articleText, goodsText, noticesText, notFoundText, searchText, storeText } from './text.ts'
 import { categoryPath, decodeSearch } from './searchPaths.ts'
 
 const DESCRIPTION_MAX = 160
@@ -151,7 +153,22 @@ async function searchPage(ctx: Ctx, raw: string | undefined): Promise<Found> {
     }
   }
   // Sorted, priced or paged variants of the whole catalogue: one page for the index.
-  return { status: 200, head: { ...base, noindex: raw !== undefined && raw !== '' } }
+  const plain = raw === undefined || raw === ''
+  const goods = plain ? await cachedPlainSearch(ctx.app) : undefined
+  if (!goods?.length) return { status: 200, head: { ...base, noindex: !plain } }
+  // The plain page's goods as text (readers without script, crawlers), the first with its card's picture. The app
+  // replaces the text in its first render, before the first paint of a fast load: it does not bring the phone's
+  // largest paint (the first card) forward.
+  const picture = goods[0].goods_master_image
+  return {
+    status: 200,
+    head: base,
+    body: searchText({
+      title: t(ctx, 'page.search'),
+      goods: goods.map((g) => ({ name: g.goods_name, path: localePath(`/goods/${g.id}`, ctx.locale), price: `¥${String(g.goods_price)}` })),
+      picture: picture ? { src: picture, srcset: sizedSrcSet(picture), sizes: GOODS_CARD_SIZES } : null,
+    }),
+  }
 }
 
 /** Characters of an article's text in its first HTML. */

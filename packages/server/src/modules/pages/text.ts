@@ -12,7 +12,7 @@ export const PAGE_STYLE =
   '<style>.page-text{max-width:1200px;margin:0 auto;padding:16px;font:16px/1.6 system-ui,sans-serif;color:#222;overflow-wrap:anywhere}' +
   '.page-text h1{font-size:20px;margin:8px 0}.page-text .price{color:#c81623;font-size:20px}' +
   '.page-text a{color:#0b57d0}.page-text ol{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:8px}' +
-  '.page-text img{max-width:160px;height:auto}' +
+  '.page-text img{max-width:160px;height:auto}.page-text[data-page=search] img{max-width:min(400px,50vw)}' +
   '@media (max-width:48em){.page-text[data-page=goods]{padding-top:calc(217px + min(398px,100vw - 60px))}}</style>'
 
 type Link = { name: string; path: string }
@@ -41,6 +41,18 @@ export function storeText(s: { name: string; logo: string | null; description: s
     `<h1>${e(s.name)}</h1>` +
     (s.description ? `<p>${e(s.description)}</p>` : '') +
     (s.goods.length ? `<ul>${s.goods.map((g) => `<li><a href="${e(g.path)}">${e(g.name)}</a> ${e(g.price)}</li>`).join('')}</ul>` : '') +
+    '</main>'
+  )
+}
+
+/** The plain search page: its first page of goods, each a link with its price, the first with its picture (the card's
+ *  `srcset` and `sizes`, so the app's card takes the same copy). */
+export function searchText(s: { title: string; goods: (Link & { price: string })[]; picture: { src: string; srcset?: string; sizes: string } | null }): string {
+  const p = s.picture
+  const picture = p ? `<img src="${e(p.src)}"${p.srcset ? ` srcset="${e(p.srcset)}" sizes="${e(p.sizes)}"` : ''} alt="${e(s.goods[0]?.name ?? '')}" width="400" height="400">` : ''
+  return (
+    `<main class="page-text" data-page="search"><h1>${e(s.title)}</h1>${picture}` +
+    `<ul>${s.goods.map((g) => `<li><a href="${e(g.path)}">${e(g.name)}</a> ${e(g.price)}</li>`).join('')}</ul>` +
     '</main>'
   )
 }

@@ -6,9 +6,8 @@ import { SizedImage } from '../../components/SizedImage';
 import classes from './catalog.module.css';
 import { yuan } from './format';
 import type { GoodsCardData } from './types';
+import { GOODS_CARD_SIZES as CARD_SIZES } from '@qshop/shared/pagePictures';
 
-/** A goods card's picture: half the screen in phone grids, one column of five (about 240 px) on wider screens. */
-const CARD_SIZES = '(max-width: 768px) 50vw, 240px';
 
 /**
  * A goods picture in a square box; `sizes` is the width it takes on the page. Loaded when scrolled near (`lazy`), at

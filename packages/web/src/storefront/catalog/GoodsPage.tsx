@@ -16,6 +16,7 @@ import { MIN_BUY_QUANTITY } from '../../config';
 import { SizedImage } from '../../components/SizedImage';
 import { richTextHtml } from '../../resource/richText';
 import { usePageTitle } from '../../utils/documentTitle';
+import { useFocusKept } from '../../utils/focus';
 import { notifySuccess } from '../../utils/notify';
 import { loginReturningTo } from '../../router/returnTo';
 import { setCartCount } from '../cartCount';
@@ -94,6 +95,7 @@ function PurchasePanel({ goods, onSkuImage }: { goods: GoodsDetail; onSkuImage: 
   const [quantity, setQuantity] = useState<Quantity>(() => initialChoice(goods, searchParams).quantity);
   const [error, setError] = useState<PurchaseError | null>(null);
   const [adding, setAdding] = useState(false);
+  const addButton = useFocusKept<HTMLButtonElement>(adding);
   // The action a visitor chose before logging in, done once on coming back.
   const pending = useRef<PurchaseAction | null>(readPurchaseIntent(searchParams).then);
 
@@ -279,7 +281,7 @@ function PurchasePanel({ goods, onSkuImage }: { goods: GoodsDetail; onSkuImage: 
         <Button size="md" color="red" variant="light" onClick={() => buyNow()} disabled={stock <= 0}>
           {tc('goods.buyNow')}
         </Button>
-        <Button size="md" color="red" leftSection={<IconShoppingCart size={18} />} onClick={() => void addToCart()} loading={adding} disabled={stock <= 0}>
+        <Button ref={addButton} size="md" color="red" leftSection={<IconShoppingCart size={18} />} onClick={() => void addToCart()} loading={adding} disabled={stock <= 0}>
           {tc('goods.addToCart')}
         </Button>
         <FavoriteButton kind={FAVORITE_TYPE.GOODS} outId={goods.id} initial={goods.is_fav} />

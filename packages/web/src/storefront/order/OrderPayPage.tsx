@@ -18,6 +18,7 @@ import { earliestDeadline, statusKey } from '../../user/orders/orderModel';
 import { yuan } from '../catalog/format';
 import { isNotFound, LoadFailed } from '../catalog/LoadStates';
 import { useLoad } from '../catalog/useLoad';
+import { useFocusKept } from '../../utils/focus';
 import { InvalidLink } from './OrderBeforePage';
 import { newIdempotencyKey } from './idempotencyKey';
 import { decodePayParams, orderSuccessPath } from './orderParams';
@@ -67,6 +68,7 @@ function Payment({ ids }: { ids: number[] }) {
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
+  const payButton = useFocusKept<HTMLButtonElement>(paying);
   const [attemptKey, setAttemptKey] = useState(newIdempotencyKey);
   const [method, setMethod] = useState<'balance' | GatewayName>('balance');
 
@@ -192,7 +194,7 @@ function Payment({ ids }: { ids: number[] }) {
                 {refusal}
               </Alert>
             )}
-            <Button color="red" size="md" onClick={() => void pay()} loading={paying} disabled={!data.has_pay_password || !covered}>
+            <Button ref={payButton} color="red" size="md" onClick={() => void pay()} loading={paying} disabled={!data.has_pay_password || !covered}>
               {to('pay.submit', { amount: yuan(total) })}
             </Button>
           </Stack>
