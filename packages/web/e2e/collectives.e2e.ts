@@ -93,8 +93,9 @@ test('open a group on the goods page, a second shopper joins it and pays, the gr
   await joiner.waitForURL((url) => url.pathname === `/goods/${goods.id}`)
   const group = joiner.getByTestId('open-group').and(joiner.locator(`[data-group-id="${groupId}"]`))
   await group.waitFor()
-  expect(await group.getByTestId('group-member').allTextContents()).toEqual([shown])
-  expect(await group.getByTestId('group-left').textContent()).toBe('还差1人')
+  // The card shows once the groups are read; its members come with it or just after.
+  await expect.poll(() => group.getByTestId('group-member').allTextContents()).toEqual([shown])
+  await expect.poll(() => group.getByTestId('group-left').textContent()).toBe('还差1人')
   await group.getByTestId('group-join').click()
   await checkoutAndPay(joiner)
   const joined = await latestGroupOrder(second.username)

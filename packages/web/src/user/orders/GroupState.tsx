@@ -15,7 +15,8 @@ export function groupStateKey(group: OrderCollective): 'waiting' | 'filled' | 'f
   return group.seat === COLLECTIVE_SEAT.PAID || group.seat === COLLECTIVE_SEAT.REFUNDED ? 'refunding' : 'failed';
 }
 
-const COLORS = { waiting: 'orange', filled: 'green', failed: 'gray', refunding: 'orange', refunded: 'gray' } as const;
+// Shade 9 (7 for gray): outline text on white meets WCAG AA contrast.
+const COLORS = { waiting: 'orange.9', filled: 'green.9', failed: 'gray.7', refunding: 'orange.9', refunded: 'gray.7' } as const;
 
 export function GroupState({ group, detail = false, onEnded }: { group: OrderCollective; detail?: boolean; onEnded?: () => void }) {
   const { t: to } = useTranslation(undefined, { keyPrefix: 'orders' });
