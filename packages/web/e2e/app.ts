@@ -1,6 +1,7 @@
 // What the tests do through the app's own screens (logins) and through the API the app calls (to check
 // that what a page shows is what the server holds).
 import { createHmac } from 'node:crypto'
+import { deflateSync } from 'node:zlib'
 import { expect } from 'vitest'
 import type { Page } from 'playwright-core'
 import { baseUrl } from './browser.ts'
@@ -136,4 +137,33 @@ export function expiredCopy(token: string): string {
   const body = Buffer.from(JSON.stringify({ ...claims, iat: now - 7200, exp: now - 60 })).toString('base64url')
   const signature = createHmac('sha256', E2E_ENV.JWT_SECRET).update(`${header}.${body}`).digest('base64url')
   return `${header}.${body}.${signature}`
+}
+
+/** A small solid-colour PNG (the upload checks the bytes, not the name). */
+export function png(size: number, [r, g, b]: [number, number, number]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+    return c >>> 0
+  })
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff
+    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8)
+    return (c ^ 0xffffffff) >>> 0
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+    const out = Buffer.alloc(body.length + 8)
+    out.writeUInt32BE(data.length, 0)
+    body.copy(out, 4)
+    out.writeUInt32BE(crc(body), body.length + 4)
+    return out
+  }
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(size, 0)
+  header.writeUInt32BE(size, 4)
+  header.set([8, 2, 0, 0, 0], 8)
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())])
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))])
 }

@@ -2,43 +2,13 @@
 // (颜色 × 尺码 → four SKUs of their own prices and stocks) through the goods form; it stays off the storefront until
 // the admin approves it in the goods review; then a shopper finds it by keyword, opens it, picks a SKU and sees that
 // SKU's price and stock.
-import { deflateSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
-import { ACCOUNTS, apiCall, apiToken, dbQuery, expectToast, loginThroughPage } from './app.ts'
+import { ACCOUNTS, apiCall, apiToken, dbQuery, expectToast, loginThroughPage, png } from './app.ts'
 import { newPage, screenshot } from './browser.ts'
 
 const STOREFRONT_WAIT_MS = 20 * 60_000
 const STOREFRONT_POLL_MS = 60_000
-
-/** A small solid-colour PNG (the upload checks the bytes, not the name). */
-function png(size: number, [r, g, b]: [number, number, number]): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    return c >>> 0
-  })
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff
-    for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8)
-    return (c ^ 0xffffffff) >>> 0
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const out = Buffer.alloc(body.length + 8)
-    out.writeUInt32BE(data.length, 0)
-    body.copy(out, 4)
-    out.writeUInt32BE(crc(body), body.length + 4)
-    return out
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(size, 0)
-  header.writeUInt32BE(size, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())])
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))])
-}
 
 const SKUS = [
   { color: '红色', size: 'M', price: '101.00', stock: 11 },

@@ -6,6 +6,7 @@ export const CHAT_ZH = {
   'msg.chatGuestInvalid': '访客身份已失效，请刷新页面',
   'msg.chatTooMany': '消息发送太频繁，请稍后再发',
   'valid.chatEmpty': '消息内容不能为空（不能只含 HTML 标签）',
+  'valid.chatPicture': '图片须是本站上传的图片',
 } as const
 
 export const CHAT_EN: Record<keyof typeof CHAT_ZH, string> = {
@@ -15,4 +16,5 @@ export const CHAT_EN: Record<keyof typeof CHAT_ZH, string> = {
   'msg.chatGuestInvalid': 'Your visitor session has expired; please reload the page.',
   'msg.chatTooMany': 'You are sending messages too fast; please wait a moment.',
   'valid.chatEmpty': 'The message is empty (HTML tags are removed).',
+  'valid.chatPicture': 'The picture must be one uploaded to this shop.',
 }

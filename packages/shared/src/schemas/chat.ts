@@ -14,8 +14,15 @@ export const GUEST_ID_PATTERN = /^g[A-Za-z0-9_-]{20}$/
 /** The header a visitor sends its guest token in (a signed-in shopper or a seller sends its access token). */
 export const GUEST_TOKEN_HEADER = 'x-chat-guest'
 
-/** A picture: a file of the uploads (the sender's own upload answers this path). */
-const pictureUrl = z.string().trim().max(255).regex(/^\/uploads\/[A-Za-z0-9/_.-]+\.(png|jpe?g|gif|webp)$/i)
+/**
+ * A picture: the address an upload answered — `/uploads/...` on the local disk, the bucket's or CDN's https address on
+ * OSS. The server also checks that the configured storage stored it (modules/chat/service.ts).
+ */
+const pictureUrl = z
+  .string()
+  .trim()
+  .max(255)
+  .regex(/^(\/uploads\/|https:\/\/[A-Za-z0-9.-]+(:\d{1,5})?\/)[A-Za-z0-9/_.-]+\.(png|jpe?g|gif|webp)$/i)
 
 /**
  * POST /api/chat/messages (shopper, visitor) and /api/Seller/chats/messages (the store). A shopper or visitor writes to

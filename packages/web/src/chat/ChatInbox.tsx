@@ -21,6 +21,15 @@ export interface ChatSide {
   target: (conversation: ChatConversation) => ChatTarget;
 }
 
+const CARD_LABELS = { image: 'picture', goods: 'goodsCard', order: 'orderCardShort' } as const;
+
+/** The list's line under a conversation: the last text, or what kind of message it was. */
+function lastMessageText(c: ChatConversation, t: (key: string) => string): string {
+  const last = c.last_message;
+  if (!last) return '';
+  return last.content_type === 'text' ? last.content : t(CARD_LABELS[last.content_type]);
+}
+
 export function ChatInbox({ side }: { side: ChatSide }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'chat' });
   const [reloads, setReloads] = useState(0);
@@ -70,7 +79,7 @@ export function ChatInbox({ side }: { side: ChatSide }) {
                   <Text size="sm" fw={500} truncate>{side.peerName(c, t)}</Text>
                   {c.unread > 0 && <Badge color="red" aria-label={t('unread', { count: c.unread })}>{c.unread}</Badge>}
                 </Group>
-                <Text size="xs" c="dimmed" truncate>{c.last_message?.content_type === 'text' ? c.last_message.content : c.last_message ? t(c.last_message.content_type === 'image' ? 'picture' : 'goodsCard') : ''}</Text>
+                <Text size="xs" c="dimmed" truncate>{lastMessageText(c, t)}</Text>
               </UnstyledButton>
             ))}
           </Stack>

@@ -1,12 +1,15 @@
 // One conversation, for either side (docs/chat.md): its newest messages, older pages by id, what arrives over the
-// socket (`incoming`), and a box to write. A conversation not started yet (`conversationId` null: a shopper's first
-// words to a store) shows no history; its first message starts it (`onStarted`, after which the caller shows the
-// started conversation).
+// socket (`incoming`), and a box to write text or send a picture. A conversation not started yet (`conversationId`
+// null: a shopper's or visitor's first words to a store) shows no history; its first message starts it (`onStarted`,
+// after which the caller shows the started conversation). A page about a goods or an order offers to send its card.
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Group, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
-import type { ChatMessage } from '@qshop/shared/schemas/chat';
-import { api } from '../api/client';
+import { ActionIcon, Button, Card, FileButton, Group, Paper, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
+import { IconPhoto } from '@tabler/icons-react';
+import type { ChatContentType, ChatMessage } from '@qshop/shared/schemas/chat';
+import { api, type RequestOptions } from '../api/client';
+import { uploadFile } from '../resource/upload';
+import { useFileUpload } from '../resource/useFileUpload';
 import { LoadState } from '../seller/catalog/LoadState';
 import { useLoad } from '../seller/catalog/useLoad';
 import '../i18n/backoffice';
@@ -14,6 +17,10 @@ import '../i18n/backoffice';
 export type ChatPage = { data: ChatMessage[]; has_more: boolean };
 /** Whom a message of this side goes to (POST .../messages). */
 export type ChatTarget = { to_type: 'store' | 'user' | 'guest'; to_id: number | string };
+/** A card the page offers to send: the goods shown or the order open, named in the offer. */
+export type ChatOffer = { content_type: Extract<ChatContentType, 'goods' | 'order'>; id: number; title: string };
+/** The folder chat pictures are uploaded to (docs/uploads.md). */
+const PICTURE_FOLDER = 'chat';
 
 function MessageBody({ message }: { message: ChatMessage }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'chat' });
@@ -50,19 +57,24 @@ interface ChatThreadProps {
   onRead?: () => void;
   onStarted?: (conversationId: number) => void;
   height?: number;
+  /** how this side's requests are sent (a visitor's guest token) */
+  options?: RequestOptions;
+  /** whether this side may send pictures (a visitor has no uploads) */
+  pictures?: boolean;
+  offer?: ChatOffer;
 }
 
-export function ChatThread({ base, conversationId, target, mySide, incoming, onRead, onStarted, height = 420 }: ChatThreadProps) {
+export function ChatThread({ base, conversationId, target, mySide, incoming, onRead, onStarted, height = 420, options, pictures = true, offer }: ChatThreadProps) {
   const { t } = useTranslation(undefined, { keyPrefix: 'chat' });
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [hasMore, setHasMore] = useState(false);
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const { state, retry } = useLoad<ChatPage>(`chat:${base}:${conversationId ?? 'new'}`, () =>
-    conversationId ? api.get<ChatPage>(`${base}/messages`, { conversation_id: conversationId }) : Promise.resolve({ data: [], has_more: false }),
+    conversationId ? api.get<ChatPage>(`${base}/messages`, { conversation_id: conversationId }, options) : Promise.resolve({ data: [], has_more: false }),
   );
   const markRead = () => {
-    if (conversationId) void api.put(`${base}/conversations/${conversationId}/read`).then(() => onRead?.());
+    if (conversationId) void api.put(`${base}/conversations/${conversationId}/read`, undefined, options).then(() => onRead?.());
   };
   useEffect(() => {
     if (state.status !== 'ready') return;
@@ -81,23 +93,29 @@ export function ChatThread({ base, conversationId, target, mySide, incoming, onR
   }, [incoming]);
 
   const older = async () => {
-    const page = await api.get<ChatPage>(`${base}/messages`, { conversation_id: conversationId, before_id: messages[0]?.id });
+    const page = await api.get<ChatPage>(`${base}/messages`, { conversation_id: conversationId, before_id: messages[0]?.id }, options);
     setMessages((old) => [...page.data, ...old]);
     setHasMore(page.has_more);
   };
-  const send = async () => {
-    const content = draft.trim();
-    if (!content) return;
+  /** Sends one message; true once stored (a refusal has been shown by the client). */
+  const send = async (content_type: ChatContentType, content: string): Promise<boolean> => {
     setSending(true);
     try {
-      const message = await api.post<ChatMessage>(`${base}/messages`, { ...target, content_type: 'text', content, client_msg_id: crypto.randomUUID() });
+      const message = await api.post<ChatMessage>(`${base}/messages`, { ...target, content_type, content, client_msg_id: crypto.randomUUID() }, options);
       setMessages((old) => (old.some((m) => m.id === message.id) ? old : [...old, message]));
-      setDraft('');
       if (!conversationId) onStarted?.(message.conversation_id);
+      return true;
+    } catch {
+      return false;
     } finally {
       setSending(false);
     }
   };
+  const sendText = async () => {
+    const content = draft.trim();
+    if (content && (await send('text', content))) setDraft('');
+  };
+  const picture = useFileUpload((file) => uploadFile(file, 'image', { name: PICTURE_FOLDER }), (url) => void send('image', url));
 
   if (state.status !== 'ready') return <LoadState state={state} onRetry={retry} keyPrefix="chat" />;
   return (
@@ -120,7 +138,26 @@ export function ChatThread({ base, conversationId, target, mySide, incoming, onR
           ))}
         </Stack>
       </ScrollArea>
+      {offer && (
+        <Paper withBorder p="xs" data-testid="chat-offer">
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Text size="sm" truncate>{offer.title}</Text>
+            <Button size="xs" variant="light" disabled={sending} onClick={() => void send(offer.content_type, String(offer.id))}>
+              {t(offer.content_type === 'goods' ? 'offerGoods' : 'offerOrder')}
+            </Button>
+          </Group>
+        </Paper>
+      )}
       <Group align="flex-end" wrap="nowrap">
+        {pictures && (
+          <FileButton onChange={(file) => void picture.upload(file)} accept="image/png,image/jpeg,image/gif,image/webp">
+            {(props) => (
+              <ActionIcon {...props} variant="default" size="lg" aria-label={t('sendPicture')} title={t('sendPicture')} loading={picture.uploading} disabled={sending}>
+                <IconPhoto size={18} />
+              </ActionIcon>
+            )}
+          </FileButton>
+        )}
         <Textarea
           style={{ flex: 1 }}
           aria-label={t('placeholder')}
@@ -133,11 +170,11 @@ export function ChatThread({ base, conversationId, target, mySide, incoming, onR
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey) {
               e.preventDefault();
-              void send();
+              void sendText();
             }
           }}
         />
-        <Button onClick={() => void send()} loading={sending} disabled={!draft.trim()}>
+        <Button onClick={() => void sendText()} loading={sending} disabled={!draft.trim()}>
           {t('send')}
         </Button>
       </Group>

@@ -45,4 +45,15 @@ describe('the chat socket', () => {
     expect(JSON.parse(FakeSocket.all[1].sent[0])).toEqual({ type: 'auth', token: 'new-access' });
     await waitFor(() => expect(onReady).toHaveBeenCalledTimes(2));
   });
+
+  it("authenticates a visitor's socket with its guest token and opens none without a credential", async () => {
+    const onReady = vi.fn();
+    const { result } = renderHook(() => useChatSocket({ guestToken: 'gabc.999.sig' }, () => undefined, onReady));
+    await waitFor(() => expect(result.current).toBe(true));
+    expect(JSON.parse(FakeSocket.all[0].sent[0])).toEqual({ type: 'auth', guest_token: 'gabc.999.sig' });
+
+    localStorage.removeItem('token');
+    renderHook(() => useChatSocket('user', () => undefined, () => undefined));
+    expect(FakeSocket.all).toHaveLength(1);
+  });
 });

@@ -228,13 +228,19 @@ describe('content', () => {
     expect(await app.db.chat_messages.count({ where: { content_type: 'order', content: String(foreign) } })).toBe(0)
   })
 
-  test('refuses unknown fields, an empty text once tags are removed, and too long a text, storing nothing', async () => {
+  test('refuses unknown fields, an empty text once tags are removed, too long a text and a picture not stored here, storing nothing', async () => {
     const before = await app.db.chat_messages.count()
     expect((await send(app, shopper1.auth, { ...toStore(sellerA, 'x'), extra: 1 })).status).toBe(400)
     expect((await send(app, shopper1.auth, toStore(sellerA, '<img src=x onerror=alert(1)>'))).status).toBe(400)
     expect((await send(app, shopper1.auth, toStore(sellerA, 'x'.repeat(1001)))).status).toBe(400)
     expect((await send(app, shopper1.auth, { ...toStore(sellerA, 'javascript:alert(1)'), content_type: 'image' })).status).toBe(400)
+    // A picture elsewhere (the other side's browser would fetch it) is refused by the storage check, with its message.
+    const elsewhere = await send(app, shopper1.auth, { ...toStore(sellerA, 'https://tracker.example/pixel.png'), content_type: 'image' })
+    expect(elsewhere.status).toBe(400)
+    expect(JSON.stringify(elsewhere.body)).toContain('本站上传的图片')
     expect(await app.db.chat_messages.count()).toBe(before)
+    const ours = await send(app, shopper1.auth, { ...toStore(sellerA, '/uploads/chat/20261129/a1b2.png'), content_type: 'image' })
+    expect(ours.body).toMatchObject({ code: 200, data: { content_type: 'image', content: '/uploads/chat/20261129/a1b2.png' } })
   })
 
   test('a sender past its limit per minute is refused, counted atomically', async () => {

@@ -6,6 +6,7 @@ import { translate } from '@qshop/shared'
 import { CHAT_PAGE_MAX, type ChatCard, type ChatConversation, type ChatMessage, type ChatSend } from '@qshop/shared/schemas/chat'
 import type { ListAnswer } from '@qshop/shared/list'
 import type { Infra } from '../../core/infra.ts'
+import { storageFor } from '../../adapters/storage/index.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { businessError, invalid, notFound, tooMany } from '../../core/errors.ts'
 import { isDuplicateKey } from '../../core/db/index.ts'
@@ -164,14 +165,18 @@ async function target(app: Pick<Infra, 'db'>, who: Participant, input: ChatSend)
 }
 
 /** The stored content: plain text, a picture's path, or the id of a goods or order the sender may see. */
-async function content(app: Pick<Infra, 'db'>, ctx: RequestContext, who: Participant, to: ConversationSides, input: ChatSend): Promise<string> {
+async function content(app: Infra, ctx: RequestContext, who: Participant, to: ConversationSides, input: ChatSend): Promise<string> {
   const value = String(input.content)
   if (input.content_type === 'text') {
     const text = plainText(value)
     if (!text) throw invalid({ content: translate(ctx.locale, 'valid.chatEmpty') })
     return text
   }
-  if (input.content_type === 'image') return value
+  if (input.content_type === 'image') {
+    // Only a picture the platform's storage holds: not an address elsewhere the other side's browser would fetch.
+    if (!(await storageFor(app)).keyOf(value)) throw invalid({ content: translate(ctx.locale, 'valid.chatPicture') })
+    return value
+  }
   const id = Number(value)
   const seen =
     input.content_type === 'goods'

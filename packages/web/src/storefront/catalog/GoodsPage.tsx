@@ -345,7 +345,7 @@ function GoodsView({ goods }: { goods: GoodsDetail }) {
         <div className={classes.goodsTop}>
           <Gallery goods={goods} skuImage={skuImage} />
           <PurchasePanel goods={goods} onSkuImage={setSkuImage} />
-          <StoreCard store={goods.store} />
+          <StoreCard store={goods.store} offer={{ content_type: 'goods', id: goods.id, title: goods.goods_name }} />
         </div>
       </Paper>
       <div className={classes.goodsBottom}>

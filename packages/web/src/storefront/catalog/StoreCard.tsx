@@ -3,6 +3,7 @@ import { IconBuildingStore } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SizedAvatar } from '../../components/SizedImage';
+import type { ChatOffer } from '../../chat/ChatThread';
 import { ContactStore } from '../chat/ContactStore';
 import classes from './catalog.module.css';
 import type { PublicStore, StoreRatings } from './types';
@@ -43,8 +44,9 @@ export function StoreRatingList({ store }: { store: StoreRatings }) {
   );
 }
 
-/** The seller's card beside a goods: logo, name, ratings, the way into the store and to its customer service. */
-export function StoreCard({ store }: { store: PublicStore }) {
+/** The seller's card beside a goods: logo, name, ratings, the way into the store and to its customer service (which
+ *  offers to send the goods, `offer`). */
+export function StoreCard({ store, offer }: { store: PublicStore; offer?: ChatOffer }) {
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
   return (
     <Paper withBorder p="sm" className={classes.storeCard} aria-label={store.store_name} component="aside">
@@ -66,7 +68,7 @@ export function StoreCard({ store }: { store: PublicStore }) {
         <Button component={Link} to={`/store/${store.id}`} variant="light" size="xs">
           {tc('store.enter')}
         </Button>
-        <ContactStore storeId={store.id} storeName={store.store_name} />
+        <ContactStore storeId={store.id} storeName={store.store_name} offer={offer} />
       </Stack>
     </Paper>
   );

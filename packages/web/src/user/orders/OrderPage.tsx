@@ -21,6 +21,7 @@ import { OrderStatusBadge } from './OrderCard';
 import { buildTimeline, canCancel, canPay, moneyRows, stepsDone } from './orderModel';
 import { PayCountdown } from './PayCountdown';
 import { ReviewButton } from './ReviewButton';
+import { ContactStore } from '../../storefront/chat/ContactStore';
 import { GroupState } from './GroupState';
 
 const LIST_PATH = '/user/orders';
@@ -83,7 +84,10 @@ function Order({ order, onChanged }: { order: OrderDetail; onChanged: () => void
               </Text>
               <OrderStatusBadge status={order.order_status} />
             </Group>
-            <Text size="sm">{order.store_name}</Text>
+            <Group gap="xs">
+              <Text size="sm">{order.store_name}</Text>
+              <ContactStore storeId={order.store_id} storeName={order.store_name} offer={{ content_type: 'order', id: order.id, title: order.order_no }} />
+            </Group>
             {order.collective && <GroupState group={order.collective} detail onEnded={onChanged} />}
             {canPay(order) && order.pay_deadline && (
               <PayCountdown deadline={order.pay_deadline} running={(time) => to('detail.countdown', { time })} passed={to('detail.deadlinePassed')} />
