@@ -5,6 +5,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { COLLECTIVE_SEAT, COLLECTIVE_STATUS } from '@qshop/shared/states';
 import type { OrderCollective } from '@qshop/shared/schemas/collectives';
+import { AA_TEXT } from './orderModel';
 import { PayCountdown } from './PayCountdown';
 
 /** The orders' key of a group's state (orders.collective.*). */
@@ -15,8 +16,8 @@ export function groupStateKey(group: OrderCollective): 'waiting' | 'filled' | 'f
   return group.seat === COLLECTIVE_SEAT.PAID || group.seat === COLLECTIVE_SEAT.REFUNDED ? 'refunding' : 'failed';
 }
 
-// Shade 9 (7 for gray): outline text on white meets WCAG AA contrast.
-const COLORS = { waiting: 'orange.9', filled: 'green.9', failed: 'gray.7', refunding: 'orange.9', refunded: 'gray.7' } as const;
+// Outline text at WCAG AA contrast (orderModel.ts AA_TEXT; gray's shade 7 is 7.7:1).
+const COLORS = { waiting: AA_TEXT.orange, filled: AA_TEXT.green, failed: 'gray.7', refunding: AA_TEXT.orange, refunded: 'gray.7' } as const;
 
 export function GroupState({ group, detail = false, onEnded }: { group: OrderCollective; detail?: boolean; onEnded?: () => void }) {
   const { t: to } = useTranslation(undefined, { keyPrefix: 'orders' });
