@@ -225,7 +225,7 @@ function PurchasePanel({ goods, onSkuImage }: { goods: GoodsDetail; onSkuImage: 
           )}
         </Group>
       </div>
-      <GoodsSeckill goodsId={goods.id} skuId={hasSkus ? (sku?.id ?? null) : 0} />
+      <GoodsSeckill goodsId={goods.id} skuId={hasSkus ? (sku?.id ?? null) : 0} quantity={quantity === '' ? 1 : quantity} />
       {goods.attrs.map((attr) => (
         <Group key={attr.id} gap="md" align="flex-start" wrap="nowrap" role="group" aria-label={attr.name}>
           <Text size="sm" c="dimmed" w={60} pt={4}>

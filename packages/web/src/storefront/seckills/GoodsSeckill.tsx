@@ -1,6 +1,7 @@
 // The goods page's flash sale (GET /api/seckills?goods_id=): the running or next sale of the SKU chosen (a sale names
 // one SKU, or 0 for a goods without SKUs, and applies to it only), with its price, the pool left, a countdown on the
-// server's clock (to the end while it runs, to the start before) and a button to the checkout with the sale's line.
+// server's clock (to the end while it runs, to the start before) and a button to the checkout with the sale's line
+// (the quantity chosen on the page, at most the pool and the limit per shopper).
 // Sales of the goods' other SKUs are named, so the shopper can pick one.
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconBolt } from '@tabler/icons-react';
@@ -14,8 +15,8 @@ import { useLoad } from '../catalog/useLoad';
 import { orderBeforePath } from '../checkoutPath';
 import { clock, saleLine, saleState, useServerNow } from './saleClock';
 
-/** `skuId`: the SKU chosen (0 for a goods without SKUs), null while the spec picker names none. */
-export function GoodsSeckill({ goodsId, skuId }: { goodsId: number; skuId: number | null }) {
+/** `skuId`: the SKU chosen (0 for a goods without SKUs), null while the spec picker names none; `quantity`: the page's. */
+export function GoodsSeckill({ goodsId, skuId, quantity }: { goodsId: number; skuId: number | null; quantity: number }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'seckills' });
   const sales = useLoad(`seckills:goods:${goodsId}`, () => api.get<SeckillList>('/seckills', { goods_id: goodsId, per_page: DEFAULT_PAGE_SIZE }));
   const now = useServerNow(sales.data?.now);
@@ -30,7 +31,7 @@ export function GoodsSeckill({ goodsId, skuId }: { goodsId: number; skuId: numbe
     <Stack gap={4}>
       {sale && (
         <Paper withBorder p="sm" data-testid="goods-seckill" aria-label={t('title')}>
-          <SaleBody sale={sale} state={saleState(sale, now)} />
+          <SaleBody sale={sale} state={saleState(sale, now)} quantity={quantity} />
         </Paper>
       )}
       {otherSkus.map((name) => (
@@ -42,7 +43,7 @@ export function GoodsSeckill({ goodsId, skuId }: { goodsId: number; skuId: numbe
   );
 }
 
-function SaleBody({ sale, state }: { sale: SeckillList['data'][number]; state: ReturnType<typeof saleState> }) {
+function SaleBody({ sale, state, quantity }: { sale: SeckillList['data'][number]; state: ReturnType<typeof saleState>; quantity: number }) {
   const { t } = useTranslation(undefined, { keyPrefix: 'seckills' });
   const running = state.phase === 'running';
   return (
@@ -73,7 +74,7 @@ function SaleBody({ sale, state }: { sale: SeckillList['data'][number]; state: R
           </Text>
         )}
         {running && sale.stock > 0 ? (
-          <Button size="xs" color="red" component={Link} to={orderBeforePath([saleLine(sale)], 0)} data-testid="goods-seckill-buy">
+          <Button size="xs" color="red" component={Link} to={orderBeforePath([saleLine(sale, quantity)], 0)} data-testid="goods-seckill-buy">
             {t('buyInSale')}
           </Button>
         ) : (

@@ -34,7 +34,8 @@ export function saleState(sale: Pick<SeckillAnswer, 'start_time' | 'end_time'>, 
   return { phase: 'ended', left: 0 };
 }
 
-/** The checkout line buying one unit in the sale (its goods and SKU). */
-export function saleLine(sale: Pick<SeckillAnswer, 'id' | 'goods_id' | 'sku_id'>): CheckoutLine {
-  return { goods_id: sale.goods_id, sku_id: sale.sku_id, buy_num: 1, seckill_id: sale.id };
+/** The checkout line buying `wanted` units in the sale (its goods and SKU), at most its pool and its limit per shopper. */
+export function saleLine(sale: Pick<SeckillAnswer, 'id' | 'goods_id' | 'sku_id' | 'stock' | 'limit_num'>, wanted = 1): CheckoutLine {
+  const most = Math.min(sale.stock, sale.limit_num > 0 ? sale.limit_num : Infinity);
+  return { goods_id: sale.goods_id, sku_id: sale.sku_id, buy_num: Math.max(1, Math.min(wanted, most)), seckill_id: sale.id };
 }
