@@ -3,39 +3,11 @@
 // under /uploads.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { deflateSync } from 'node:zlib'
 import { expect, test } from 'vitest'
 import type { Locator } from 'playwright-core'
-import { ACCOUNTS, apiCall, apiToken, dbQuery, loginThroughPage } from './app.ts'
+import { ACCOUNTS, apiCall, apiToken, dbQuery, loginThroughPage, png } from './app.ts'
 import { baseUrl, newPage, screenshot } from './browser.ts'
 import { E2E_ENV } from './env.ts'
-
-/** A solid-colour PNG of `size` × `size` (the server decodes and re-encodes it). */
-function png(size: number, [r, g, b]: [number, number, number]): Buffer {
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff
-    for (const byte of bytes) {
-      c ^= byte
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-    }
-    return (c ^ 0xffffffff) >>> 0
-  }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-    const out = Buffer.alloc(body.length + 8)
-    out.writeUInt32BE(data.length, 0)
-    body.copy(out, 4)
-    out.writeUInt32BE(crc(body), body.length + 4)
-    return out
-  }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(size, 0)
-  header.writeUInt32BE(size, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())])
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))])
-}
 
 async function upload(token: string, folder: string, image: Buffer): Promise<string> {
   const form = new FormData()
