@@ -4,10 +4,11 @@ import { REPLY_TEXT_MAX } from '../reviewRules.ts'
 import type { FieldDecl } from '../resource.ts'
 import * as zx from '../zx.ts'
 
-const score = (label: string): FieldDecl => ({ label, column: { type: 'text', width: 70 } })
+// As wide as the longest word of their headers ("described", "综合评分") with the header cell's padding.
+const score = (label: string): FieldDecl => ({ label, column: { type: 'text', width: 120 } })
 
 export const reviewFields = {
-  goods_image: { label: 'fields.goods_image', virtual: true, column: { type: 'image', width: 70 } },
+  goods_image: { label: 'fields.goods_image', virtual: true, column: { type: 'image', width: 100 } },
   goods_name: { label: 'fields.goods_name', virtual: true, column: { type: 'text', width: 200 } },
   nickname: { label: 'fields.review_user', virtual: true, column: { type: 'text' } },
   goods_id: { label: 'fields.goods_id', column: false, filter: ['eq'], filterAs: 'int', search: 'number' },

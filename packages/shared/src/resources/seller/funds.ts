@@ -3,7 +3,7 @@
 import * as zx from '../../zx.ts'
 import { CASH_STATUS, DISTRIBUTION_STATUS } from '../../states.ts'
 import { defineResource, type Dict, type FieldDecl } from '../../resource.ts'
-import { READ_ONLY_BUTTONS } from './settlement.ts'
+import { COMMISSION_COLUMN_WIDTH, READ_ONLY_BUTTONS } from './settlement.ts'
 
 export const CASH_STATUS_DICT: Dict = [
   { label: 'fields.cash_status_pending', value: CASH_STATUS.PENDING },
@@ -69,7 +69,7 @@ export const distributionLogFields = {
   order_id: { label: 'fields.settlement_order_id', column: { type: 'text' }, filter: ['eq'], filterAs: 'int', search: 'text' },
   money: money('fields.distribution_base'),
   lev: { label: 'fields.distribution_rate', column: { type: 'text' } },
-  commission: money('fields.distribution_commission'),
+  commission: { label: 'fields.distribution_commission', column: { type: 'money', width: COMMISSION_COLUMN_WIDTH } },
   status: {
     label: 'fields.distribution_status', column: { type: 'dict_tags', dict: DISTRIBUTION_STATUS_DICT }, filter: ['eq'], filterAs: 'int', search: 'select',
     form: { type: 'select', dict: DISTRIBUTION_STATUS_DICT },

@@ -12,7 +12,9 @@ export const LEDGER_ACCOUNT_DICT: Dict = [
 const READ_ONLY = { store: false, update: false, deletes: false, destroy: false, import: false } as const
 export const READ_ONLY_BUTTONS = READ_ONLY
 
-const money = (label: string): FieldDecl => ({ label, column: { type: 'money' } })
+const money = (label: string, width?: number): FieldDecl => ({ label, column: { type: 'money', ...(width ? { width } : {}) } })
+/** A money column whose header has a word as long as "commissions": wider than the default for money. */
+export const COMMISSION_COLUMN_WIDTH = 130
 const createdAt = (label: string): FieldDecl => ({ label, column: { type: 'text' }, filter: ['between', 'gte', 'lte'], search: 'daterange', sortable: true })
 
 /** The breakdown of one settled order: paid − refunded = commission + paid to the store. */
@@ -22,8 +24,8 @@ export const settlementFields = {
   settlement_no: { label: 'fields.settlement_no', column: { type: 'text' }, filter: ['eq'], filterAs: 'string', search: 'text' },
   total_price: money('fields.settlement_total'),
   refund_money: money('fields.settlement_refund'),
-  commission_money: money('fields.settlement_commission'),
-  distribution_money: money('fields.settlement_distribution'),
+  commission_money: money('fields.settlement_commission', COMMISSION_COLUMN_WIDTH),
+  distribution_money: money('fields.settlement_distribution', COMMISSION_COLUMN_WIDTH),
   settlement_price: money('fields.settlement_price'),
   created_at: createdAt('fields.settled_at'),
 } satisfies Record<string, FieldDecl>

@@ -76,36 +76,39 @@ export default function MoneyLogPage() {
       <div style={{ position: 'relative', minHeight: 160 }}>
         <LoadingOverlay visible={list.loading} zIndex={10} overlayProps={{ blur: 1 }} />
         {rows.length > 0 && (
-          <Table striped data-testid="money-logs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{tf('time')}</Table.Th>
-                <Table.Th>{tf('reason')}</Table.Th>
-                <Table.Th>{tf('amount')}</Table.Th>
-                <Table.Th>{tf('after')}</Table.Th>
-                <Table.Th>{tf('info')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.id} data-testid="money-log">
-                  <Table.Td>{row.created_at}</Table.Td>
-                  <Table.Td>{row.name}</Table.Td>
-                  <Table.Td c={row.money.startsWith('-') ? 'red' : 'green'}>{row.money.startsWith('-') ? row.money : `+${row.money}`}</Table.Td>
-                  <Table.Td>{row.after_money}</Table.Td>
-                  <Table.Td>
-                    {row.order_id ? (
-                      <Anchor component={Link} to={`/user/order/${row.order_id}`} size="sm">
-                        {row.info || tf('order')}
-                      </Anchor>
-                    ) : (
-                      row.info
-                    )}
-                  </Table.Td>
+          // On a phone the five columns scroll inside their own box rather than widening the page.
+          <Table.ScrollContainer minWidth={520}>
+            <Table striped data-testid="money-logs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{tf('time')}</Table.Th>
+                  <Table.Th>{tf('reason')}</Table.Th>
+                  <Table.Th>{tf('amount')}</Table.Th>
+                  <Table.Th>{tf('after')}</Table.Th>
+                  <Table.Th>{tf('info')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => (
+                  <Table.Tr key={row.id} data-testid="money-log">
+                    <Table.Td>{row.created_at}</Table.Td>
+                    <Table.Td>{row.name}</Table.Td>
+                    <Table.Td c={row.money.startsWith('-') ? 'red' : 'green'}>{row.money.startsWith('-') ? row.money : `+${row.money}`}</Table.Td>
+                    <Table.Td>{row.after_money}</Table.Td>
+                    <Table.Td>
+                      {row.order_id ? (
+                        <Anchor component={Link} to={`/user/order/${row.order_id}`} size="sm">
+                          {row.info || tf('order')}
+                        </Anchor>
+                      ) : (
+                        row.info
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
         {list.data && rows.length === 0 && !list.loading && <EmptyState message={tf('noLogs')} />}
       </div>
