@@ -135,7 +135,8 @@ export async function startShop(env: NodeJS.ProcessEnv): Promise<{ url: string; 
   const goods = await app.db.goods.findFirstOrThrow({ where: { goods_status: 1, goods_verify: 1, goods_master_image: { not: '' } }, orderBy: { id: 'asc' }, select: { id: true, store_id: true, goods_master_image: true } })
   await app.close()
 
-  const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'packages/server/src/main.ts')], { env, stdio: ['ignore', 'inherit', 'inherit'] })
+  // the compiled api, as `pnpm start` runs it (`pnpm bench` builds it first)
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'packages/server/dist/main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] })
   const url = `http://127.0.0.1:${config.PORT}`
   for (let i = 0; ; i++) {
     if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`)

@@ -76,9 +76,12 @@ function run(name: string, command: string, args: string[], env: NodeJS.ProcessE
 }
 // Node itself with tsx's loader, so a signal reaches the server's own handlers (the tsx command would stand between);
 // `tsx watch` in development, which restarts on change.
+// Compiled (`pnpm start`, the image: scripts/build.ts), main.js and worker.js lie beside this file's build.
+const dist = process.argv[1]?.endsWith('.js') ? path.dirname(path.resolve(process.argv[1])) : null
 const server = (entry: string, env?: NodeJS.ProcessEnv) => {
   const file = path.join(root, 'packages/server/src', entry)
   if (dev) run(entry, tsx, ['watch', '--clear-screen=false', file], env)
+  else if (dist) run(entry, process.execPath, ['--enable-source-maps', path.join(dist, entry.replace(/\.ts$/, '.js'))], env)
   else run(entry, process.execPath, ['--import', 'tsx', file], env)
 }
 

