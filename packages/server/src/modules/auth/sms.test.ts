@@ -6,6 +6,7 @@ import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
 import { createUser, startFakeAliyunSms, useAliyunSms, type FakeAliyunSms } from '../../../test/factories.ts'
 import { aliyunRpcSignature, aliyunSender, percentEncode } from '../../adapters/sms/aliyun.ts'
 import { invalidateConfig, readConfig } from '../../core/configs.ts'
+import { currentCalendar } from '../../core/siteCalendar.ts'
 
 const credentials = { key: 'LTAI-test-key', secret: 'test-secret-0123456789' }
 const PHONE = '13800138000'
@@ -20,10 +21,8 @@ const address = (ip: string) => ({ 'X-Forwarded-For': ip })
 /** Test apps with their own caps, on the file's database and Redis prefix. */
 const appWith = (caps: Parameters<typeof createTestApp>[0]) => createTestApp({ TRUST_PROXY: true, ...caps })
 const resetPassword = (code: string, password = 'Reset@123') => http(app).post('/api/forget_password').send({ phone: PHONE, code, password })
-const secondsUntilMidnight = () => {
-  const now = new Date()
-  return (new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime() - now.getTime()) / 1000
-}
+/** Seconds to the site's midnight, when the daily caps reset. */
+const secondsUntilMidnight = () => currentCalendar().msToNextDay(new Date()) / 1000
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 
 beforeAll(async () => {
