@@ -139,6 +139,22 @@ describe('answered times', () => {
   })
 })
 
+describe('posted times', () => {
+  test("a time typed in a form is read on the site's clock, stored in UTC and answered as typed", async () => {
+    const space = await app.db.adv_spaces.upsert({ where: { name: 'tz_space' }, create: { name: 'tz_space' }, update: {} })
+    const post = async (name: string) => {
+      const res = await http(app).post('/api/Admin/advs').set(await admin()).send({ pid: space.id, name, adv_start: '2026-12-01 10:00:00', adv_end: '2026-12-02' })
+      expect(res.body.code, JSON.stringify(res.body)).toBe(200)
+      return app.db.advs.findUniqueOrThrow({ where: { id: res.body.data.id } })
+    }
+    const shanghai = await post('tz_sh')
+    expect([shanghai.adv_start.toISOString(), shanghai.adv_end?.toISOString()]).toEqual(['2026-12-01T02:00:00.000Z', '2026-12-01T16:00:00.000Z'])
+    expect((await http(app).get(`/api/Admin/advs/${shanghai.id}`).set(await admin())).body.data.adv_start).toBe('2026-12-01 10:00:00')
+    await setZone('UTC')
+    expect((await post('tz_utc')).adv_start.toISOString()).toBe('2026-12-01T10:00:00.000Z')
+  })
+})
+
 describe('a daily limit resets at the site midnight', () => {
   const signIn = async (userId: number) => (await http(app).post('/api/user/sign_in').set(bearer(await tokenFor(app, 'user', userId))).send({})).body
 

@@ -8,7 +8,7 @@
 // The zone is read from the config (cached in Redis, core/configs.ts) at most every ZONE_REFRESH_MS per process;
 // each api request (plugins/envelope.ts) and each job (jobs/registry.ts) refreshes it first when it is older, and
 // the admin's own save (modules/content/service.ts) takes effect at once on the instance that saved it.
-import { DEFAULT_TIME_ZONE, isTimeZone } from '@qshop/shared'
+import { DEFAULT_TIME_ZONE, isTimeZone, setWallZoneSource, zoneOffset } from '@qshop/shared'
 import type { Infra } from './infra.ts'
 import { readConfig } from './configs.ts'
 
@@ -24,23 +24,16 @@ const pad = (n: number) => String(n).padStart(2, '0')
 export type CivilDay = { y: number; m: number; d: number }
 
 export class SiteCalendar {
-  private readonly parts: Intl.DateTimeFormat
   private readonly offsets = new Map<number, number>()
 
-  constructor(readonly zone: string) {
-    this.parts = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
-    })
-  }
+  constructor(readonly zone: string) {}
 
-  /** The zone's offset from UTC at `ms` (ms to add to UTC to read the wall clock). */
+  /** The zone's offset from UTC at `ms` (ms to add to UTC to read the wall clock), kept per quarter hour. */
   offsetAt(ms: number): number {
     const slot = Math.floor(ms / OFFSET_SLOT_MS)
     let offset = this.offsets.get(slot)
     if (offset === undefined) {
-      const p: Record<string, number> = {}
-      for (const part of this.parts.formatToParts(new Date(slot * OFFSET_SLOT_MS))) if (part.type !== 'literal') p[part.type] = Number(part.value)
-      offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - slot * OFFSET_SLOT_MS
+      offset = zoneOffset(slot * OFFSET_SLOT_MS, this.zone)
       if (this.offsets.size >= OFFSET_CACHE_MAX) this.offsets.clear()
       this.offsets.set(slot, offset)
     }
@@ -151,6 +144,9 @@ export function calendarOf(zone: string): SiteCalendar {
 }
 
 let current = { calendar: calendarOf(DEFAULT_TIME_ZONE), readAt: 0 }
+
+// Posted times without an offset ('YYYY-MM-DD HH:mm:ss', shared zx.datetime) are read on the site's clock.
+setWallZoneSource(() => current.calendar.zone)
 
 /** The site's calendar as this process last read it (the default zone before the first read). */
 export function currentCalendar(): SiteCalendar {
