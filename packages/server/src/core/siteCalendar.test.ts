@@ -65,11 +65,13 @@ describe('the calendar', () => {
 describe("The dashboards' day boundaries at 23:30 and 00:30 in Asia/Shanghai", () => {
   let late: number
   let early: number
+  let buyerId: number
 
   beforeAll(async () => {
     const seller = await createSeller(app)
     const goods = await goodsOf(app, seller.storeId, '10.00')
     const buyer = await shopper(app)
+    buyerId = buyer.id
     const paidAt = async (iso: string) => {
       const [id] = await paidOrders(app, buyer.id, [{ goods_id: goods.id, buy_num: 1 }])
       await app.db.orders.update({ where: { id }, data: { created_at: new Date(iso) } })
@@ -119,6 +121,17 @@ describe("The dashboards' day boundaries at 23:30 and 00:30 in Asia/Shanghai", (
     expect(listed.map((o: { created_at: string }) => o.created_at)).toContain('2026-11-28 23:30:00')
     await setZone('UTC')
     expect((await http(app).get(`/api/Admin/orders/${early}`).set(await admin())).body.data.created_at).toBe('2026-11-28 16:30:00')
+  })
+
+  test("the shopper's orders of a day are those of the site's day", async () => {
+    const ofDay = async (day: string) => {
+      const res = await http(app).get(`/api/user/orders?created_at=${day},${day}&order_status=-1`).set(bearer(await tokenFor(app, 'user', buyerId)))
+      return res.body.data.data.map((o: { id: number }) => o.id).sort()
+    }
+    expect(await ofDay('2026-11-29')).toEqual([early])
+    expect(await ofDay('2026-11-28')).toEqual([late])
+    await setZone('UTC')
+    expect(await ofDay('2026-11-28')).toEqual([late, early].sort())
   })
 })
 
