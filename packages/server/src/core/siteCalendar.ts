@@ -6,7 +6,7 @@
 // Every "today", daily quota, dated number and answered time goes through a SiteCalendar: `siteCalendar(app)` where
 // the code is async and has the infra, `currentCalendar()` where it is not (the answer serializer, core/wire.ts).
 // The zone is read from the config (cached in Redis, core/configs.ts) at most every ZONE_REFRESH_MS per process;
-// each api request (plugins/envelope.ts) and each job (jobs/registry.ts) refreshes it first when it is older, and
+// each api request (plugins/infra.ts) and each job (jobs/registry.ts) refreshes it first when it is older, and
 // the admin's own save (modules/content/service.ts) takes effect at once on the instance that saved it.
 import { DEFAULT_TIME_ZONE, isTimeZone, setWallZoneSource, zoneOffset } from '@qshop/shared'
 import type { Infra } from './infra.ts'
@@ -30,6 +30,7 @@ export class SiteCalendar {
 
   /** The zone's offset from UTC at `ms` (ms to add to UTC to read the wall clock), kept per quarter hour. */
   offsetAt(ms: number): number {
+    if (!Number.isFinite(ms)) return 0
     const slot = Math.floor(ms / OFFSET_SLOT_MS)
     let offset = this.offsets.get(slot)
     if (offset === undefined) {
@@ -105,7 +106,7 @@ export class SiteCalendar {
 
   /** The start of the day a 'YYYY-MM-DD' text names; null when it names none. */
   parseDay(text: string): Date | null {
-    return this.parseDateTime(text)
+    return text.length === 10 ? this.parseDateTime(text) : null
   }
 
   /** The instant 'YYYY-MM-DD' (its start) or 'YYYY-MM-DD HH:mm:ss' names on the site's clock; null when it names
