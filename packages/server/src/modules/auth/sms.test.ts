@@ -1,5 +1,5 @@
 // SMS codes: what is sent, how often, how long a code lives and that it works exactly once; the Aliyun adapter.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { translate, type MessageKey } from '@qshop/shared'
 import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
@@ -110,6 +110,26 @@ describe('POST /api/sms', () => {
       expect(Math.abs(Number(third.headers['retry-after']) - secondsUntilMidnight())).toBeLessThanOrEqual(2)
       expect(fake.sent).toHaveLength(2)
     } finally {
+      await capped.close()
+    }
+  })
+
+  it("frees the daily cap at the site's midnight (Asia/Shanghai), not at UTC's", async () => {
+    const capped = await appWith({ SMS_DAILY_CAP: 1 })
+    try {
+      await createUser(app, { phone: PHONE })
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(new Date('2026-11-28T15:50:00Z')) // 23:50 in Shanghai
+      expect((await sendSms(PHONE, 'login', capped)).body.code).toBe(200)
+      vi.setSystemTime(new Date('2026-11-28T15:55:00Z'))
+      const refused = await sendSms(PHONE, 'forget_password', capped, address('198.51.100.3'))
+      expect(refused.body).toMatchObject({ code: 429, msg: msg('msg.smsDailyCap') })
+      expect(Number(refused.headers['retry-after'])).toBe(300)
+      vi.setSystemTime(new Date('2026-11-28T16:05:00Z')) // 00:05 the next day in Shanghai, still the 28th in UTC
+      expect((await sendSms(PHONE, 'forget_password', capped, address('198.51.100.3'))).body.code).toBe(200)
+      expect(fake.sent).toHaveLength(2)
+    } finally {
+      vi.useRealTimers()
       await capped.close()
     }
   })
