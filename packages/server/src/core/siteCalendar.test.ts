@@ -211,5 +211,7 @@ describe('the time zone setting', () => {
     expect(currentCalendar().zone).toBe('America/New_York')
     const common = await http(app).get('/api/common')
     expect(JSON.stringify(common.body.data)).toContain('"time_zone":"America/New_York"')
+    // Every answer names it, for the times the web formats itself.
+    expect(common.headers['x-time-zone']).toBe('America/New_York')
   })
 })
