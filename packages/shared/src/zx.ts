@@ -1,6 +1,7 @@
 // zod builders that accept both JSON bodies and form-encoded bodies (where every value is a string).
 import { z } from 'zod'
 import { isMoney, toCents, fromCents } from './money.ts'
+import { parseWallTime } from './timeZone.ts'
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v)
 
@@ -81,13 +82,12 @@ export const json = <T extends z.ZodType>(schema: T) =>
     }
   }, schema)
 
-/** 'YYYY-MM-DD HH:mm:ss' or 'YYYY-MM-DD' (or ISO) → Date. */
+/** 'YYYY-MM-DD HH:mm:ss' or 'YYYY-MM-DD' on the site's clock (or ISO with its offset) → Date (timeZone.ts). */
 export const datetime = () =>
   z.preprocess((v) => {
     v = blankToUndefined(v)
     if (typeof v !== 'string') return v
-    const d = new Date(v.includes('T') ? v : v.replace(' ', 'T'))
-    return Number.isNaN(d.getTime()) ? v : d
+    return parseWallTime(v.trim()) ?? v
   }, z.date())
 
 /** Rich text (html + separator + editor JSON) within a TEXT column: 65535 bytes of UTF-8. */

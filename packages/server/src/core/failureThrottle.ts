@@ -7,7 +7,7 @@
 //   waits after its first failure.
 // - An address that fails LOGIN_MAX_FAILURES × IP_FAILURE_FACTOR times, whatever the accounts, waits the same way for
 //   every account (its failures are forgotten an hour after the last one).
-// - With a daily cap, the account's failures of one calendar day (all addresses) stop at the cap until midnight.
+// - With a daily cap, the account's failures of one calendar day (all addresses) stop at the cap until the site's midnight (core/siteCalendar.ts).
 // Each secret counts on its own (`secret`): failed pay passwords do not lock the login, nor the other way round.
 //
 // Every attempt is counted as a failure BEFORE the secret is checked, by one script that first refuses when a wait or
@@ -20,7 +20,7 @@ import type { Config } from '../config.ts'
 import { tooMany } from './errors.ts'
 import { redisScript, runScript } from './redisScript.ts'
 import { addressKey } from './rateLimits.ts'
-import { dayStart, dayText } from './reportPeriod.ts'
+import { currentCalendar } from './siteCalendar.ts'
 
 /** Many shoppers can share one address (carrier NAT, offices), so an address may fail more often than one pair. */
 export const IP_FAILURE_FACTOR = 10
@@ -107,13 +107,14 @@ export function failureThrottle(infra: ThrottleInfra, spec: FailureThrottleSpec)
      *  the pair or the address waits or the day's cap is used up — then nothing is counted. */
     async reserve(): Promise<Attempt> {
       const now = new Date()
+      const cal = currentCalendar()
       const keys = [
         infra.key(fail, 'account', spec.account),
         infra.key(fail, 'pair', spec.account, address),
         infra.key(lock, 'pair', spec.account, address),
         infra.key(fail, 'ip', address),
         infra.key(lock, 'ip', address),
-        ...(spec.daily ? [infra.key(fail, 'day', spec.account, dayText(now))] : []),
+        ...(spec.daily ? [infra.key(fail, 'day', spec.account, cal.dayText(now))] : []),
       ]
       const token = randomBytes(12).toString('base64url')
       const args = [
@@ -123,7 +124,7 @@ export function failureThrottle(infra: ThrottleInfra, spec: FailureThrottleSpec)
       ]
       const [outcome, waitMs] = (await runScript(redis, scripts.reserve, keys, args)) as [number, number?]
       if (outcome === 1) throw tooMany(spec.locked, waitMs!)
-      if (outcome === 2) throw tooMany(spec.daily!.refusal, dayStart(now, 1).getTime() - now.getTime())
+      if (outcome === 2) throw tooMany(spec.daily!.refusal, cal.msToNextDay(now))
       return {
         async succeeded() {
           await runScript(redis, scripts.succeeded, keys, [token])

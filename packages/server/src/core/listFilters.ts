@@ -8,6 +8,7 @@ import {
 } from '@qshop/shared'
 import { invalid } from './errors.ts'
 import { likeEscape } from './listSql.ts'
+import { currentCalendar } from './siteCalendar.ts'
 
 type Where = Record<string, unknown>
 type Locale = FastifyRequest['locale']
@@ -52,15 +53,12 @@ type Span = { from: unknown; to: unknown; order: number | string }
 
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/
 
-/** 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm:ss' in the process's zone, the zone times are answered in (core/wire.ts). */
+/** 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm:ss' on the site's clock, the one times are answered in (core/wire.ts). */
 function timeSpan(raw: string): Span {
-  const m = DATETIME.exec(raw)
-  if (!m) throw new FilterValueError('valid.datetime')
-  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => (v === undefined ? undefined : Number(v)))
-  const from = new Date(y!, mo! - 1, d, h ?? 0, mi ?? 0, s ?? 0)
-  const realDay = from.getFullYear() === y && from.getMonth() === mo! - 1 && from.getDate() === d
-  if (y! < 1000 || !realDay || (h ?? 0) > 23 || (mi ?? 0) > 59 || (s ?? 0) > 59) throw new FilterValueError('valid.datetime')
-  const to = h === undefined ? new Date(y!, mo! - 1, d! + 1) : new Date(from.getTime() + 1000)
+  const cal = currentCalendar()
+  const from = DATETIME.test(raw) ? cal.parseDateTime(raw) : null
+  if (!from) throw new FilterValueError('valid.datetime')
+  const to = raw.length === 10 ? cal.dayStart(from, 1) : new Date(from.getTime() + 1000)
   return { from, to: new Date(to.getTime() - 1), order: from.getTime() }
 }
 

@@ -4,6 +4,8 @@ import { createTestApp, resetDb } from '../../test/helpers.ts'
 import { listPageSql, whereSql } from './listSql.ts'
 import { prismaPage, type ListPlan } from './resource.ts'
 import { toWire } from './wire.ts'
+import { useSiteZone } from './siteCalendar.ts'
+import { DEFAULT_TIME_ZONE } from '@qshop/shared'
 
 describe('whereSql', () => {
   test('plain column tests become placeholders; a contains value goes into LIKE as it is, like Prisma’s', () => {
@@ -81,9 +83,8 @@ describe('listPageSql', () => {
     expect(past.sql).toEqual(past.prisma)
   })
 
-  test.each(['UTC', 'Asia/Shanghai', 'America/New_York'])('money with two decimals, times to the second in the process zone, NULL as null (%s)', async (zone) => {
-    const saved = process.env.TZ
-    process.env.TZ = zone
+  test.each(['UTC', 'Asia/Shanghai', 'America/New_York'])('money with two decimals, times to the second on the site clock, NULL as null (%s)', async (zone) => {
+    useSiteZone(zone)
     try {
       const page = await both(plan({ where: { id: { in: [ids[0], ids[1]] } }, orderBy: [{ id: 'asc' }] }))
       expect(page.sql).toEqual(page.prisma)
@@ -96,7 +97,7 @@ describe('listPageSql', () => {
         ])
       else expect(page.sql.rows[0].login_time).toBe('2026-03-04 00:06:07')
     } finally {
-      process.env.TZ = saved
+      useSiteZone(DEFAULT_TIME_ZONE)
     }
   })
 

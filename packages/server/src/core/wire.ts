@@ -1,23 +1,18 @@
-// Database values → wire values: money as "12.30", times as 'YYYY-MM-DD HH:mm:ss', BigInt as number.
-const pad = (n: number) => String(n).padStart(2, '0')
+// Database values → wire values: money as "12.30", times as 'YYYY-MM-DD HH:mm:ss' on the site's clock
+// (core/siteCalendar.ts), BigInt as number. The one place answers' times are formatted.
+import { currentCalendar } from './siteCalendar.ts'
 
+/** A stored instant as the API answers it: the site's wall clock, to the second. */
 export function formatDateTime(d: Date): string {
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
+  return currentCalendar().dateTime(d)
 }
 
-let zoneReader: { tz: string | undefined; read: (stored: string) => string } | null = null
+const readAsStored = (stored: string) => stored.slice(0, 19)
 
-/** Reads DATETIME text as stored (UTC, with fractions) into its wire form in the process's zone. */
+/** Reads DATETIME text as stored (UTC, with fractions) into its wire form on the site's clock. */
 export function storedDateTimeReader(): (stored: string) => string {
-  // Resolving the zone is slow; it only changes with TZ.
-  if (zoneReader && zoneReader.tz === process.env.TZ) return zoneReader.read
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
-  const read =
-    zone === 'UTC' || zone === 'Etc/UTC'
-      ? (stored: string) => stored.slice(0, 19)
-      : (stored: string) => formatDateTime(new Date(`${stored.replace(' ', 'T')}Z`))
-  zoneReader = { tz: process.env.TZ, read }
-  return read
+  const cal = currentCalendar()
+  return cal.isUtc ? readAsStored : (stored: string) => cal.dateTime(Date.parse(`${stored.replace(' ', 'T')}Z`))
 }
 
 type DecimalLike = { toFixed(n: number): string; constructor: { name: string } }

@@ -5,6 +5,7 @@ import { UnrecoverableError, type Processor, type Worker } from 'bullmq'
 import type { Redis } from 'ioredis'
 import { modules } from '../modules/index.ts'
 import type { Infra } from '../core/infra.ts'
+import { siteCalendar } from '../core/siteCalendar.ts'
 import { sweepName, type AnyJobDef } from '../core/jobs/define.ts'
 import { maintenanceJobs } from './maintenance.ts'
 import { createWorker } from '../core/jobs/queues.ts'
@@ -38,6 +39,8 @@ export function queueProcessor(infra: Infra, defs: AnyJobDef[], queue: string): 
   return async (job) => {
     const run = byName.get(job.name)
     if (!run) throw new UnrecoverableError(`unknown job ${job.name} on queue ${queue}`)
+    // The site's zone as the config has it: the numbers and days a job writes are on its clock.
+    await siteCalendar(infra)
     return run(job.data, job)
   }
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.ts'
 import { createDb, type Db } from '../core/db/index.ts'
 import { createRedis, redisKey, type Infra } from '../core/infra.ts'
+import { currentCalendar, siteCalendar } from '../core/siteCalendar.ts'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +31,14 @@ export default fp(async function infra(app: FastifyInstance, opts: { config: Con
   app.decorate('sql', sql)
   app.decorate('redis', redis)
   app.decorate('key', redisKey(config))
+  // The site's zone as the config has it (re-read at most every few seconds): every answer's times are on its clock.
+  app.addHook('onRequest', async () => {
+    await siteCalendar(app)
+  })
+  // ...and every answer names it, for the times the web formats itself (web utils/siteTime.ts).
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('x-time-zone', currentCalendar().zone)
+  })
   app.addHook('onClose', async () => {
     if (!opts.db) await db.$disconnect()
     await sql.end()

@@ -4,6 +4,7 @@
 // A config an operator has saved is never overwritten; keys a newer release adds to a JSON config are merged in.
 import type { FastifyInstance } from 'fastify'
 import { CONFIG_ROW, normalizeConfig, WEB_CONFIG_KEYS, type JsonConfigGroup } from '@qshop/shared/schemas/configs'
+import { DEFAULT_TIME_ZONE } from '@qshop/shared'
 import type { Tally } from './tally.ts'
 import { insertRows } from './insert.ts'
 
@@ -22,6 +23,7 @@ const WEB_TEXTS: Record<string, [description: string, value: string]> = {
   icp: ['备案信息', ''],
   close_status: ['关闭网站（1 关闭）', '0'],
   close_reason: ['关闭原因', ''],
+  time_zone: ['网站时区（IANA 时区名，如 Asia/Shanghai）', DEFAULT_TIME_ZONE],
 }
 
 const JSON_DESCRIPTIONS: Record<JsonConfigGroup, string> = {

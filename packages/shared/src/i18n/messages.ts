@@ -157,6 +157,7 @@ const zh = {
   'valid.oneOffer': '秒杀和拼团不能用于同一件商品',
   // gateway payments (modules/payments)
   'valid.pem': '密钥格式错误，无法解析（须为 PEM 格式）',
+  'valid.timeZone': '不是有效的时区名称（须为 IANA 时区，如 Asia/Shanghai、UTC）',
   'valid.v3Key': 'APIv3 密钥须为 32 位字符',
   'msg.gatewayFailed': '支付渠道暂时无法连接，请稍后重试',
   'msg.payStarted': '请完成支付',
@@ -388,6 +389,7 @@ const en: Record<MessageKey, string> = {
   'valid.oneOffer': 'A flash sale and a group buy cannot be combined on one item.',
   // gateway payments (modules/payments)
   'valid.pem': 'The key cannot be read (a PEM key is expected).',
+  'valid.timeZone': 'Not a known time zone (an IANA zone is expected, such as Asia/Shanghai or UTC).',
   'valid.v3Key': 'The API v3 key must be 32 characters.',
   'msg.gatewayFailed': 'The payment gateway cannot be reached; please try again shortly.',
   'msg.payStarted': 'Complete the payment.',

@@ -3,6 +3,7 @@
 import { z } from 'zod'
 import * as zx from '../zx.ts'
 import type { FormKind } from '../resource.ts'
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../timeZone.ts'
 
 export const CONFIG_GROUPS = ['web', 'upload', 'sms', 'pay', 'oauth', 'store', 'map', 'logistics', 'task', 'integral'] as const
 export type ConfigGroup = (typeof CONFIG_GROUPS)[number]
@@ -99,6 +100,8 @@ export const CONFIG_FIELDS = {
     icp: leaf(zx.text(64)),
     close_status: flagLeaf(),
     close_reason: leaf(zx.text(255), 'textarea'),
+    /** the zone of every time shown and every calendar day (core/siteCalendar.ts); times are stored in UTC */
+    time_zone: leaf(z.string().trim().refine(isTimeZone, { message: 'valid.timeZone' }), 'text', { default: DEFAULT_TIME_ZONE }),
   },
   upload: {
     driver: choice(['local', 'oss'], 'upload'),

@@ -3,6 +3,7 @@ import i18n from '../i18n';
 import { currentPathname, navigateTo } from '../router/navigation';
 import { answer, envelope } from '../test/http';
 import { notifyError } from '../utils/notify';
+import { formatSiteTime, setSiteZone, siteZone } from '../utils/siteTime';
 import { api } from './client';
 import { ApiError } from './errors';
 
@@ -43,6 +44,18 @@ describe('success answers', () => {
     expect(await api.get('/x')).toBe(false);
     expect(await api.get('/x')).toBe(0);
     expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it("takes the site's time zone each answer names (x-time-zone), ignoring a name that is no zone", async () => {
+    fetchMock
+      .mockResolvedValueOnce(answer({ code: 200, msg: '', data: 1 }, { headers: { 'x-time-zone': 'UTC' } }))
+      .mockResolvedValueOnce(answer({ code: 200, msg: '', data: 1 }, { headers: { 'x-time-zone': 'Nowhere/Else' } }));
+    await api.get('/x');
+    expect(siteZone()).toBe('UTC');
+    expect(formatSiteTime('2026-11-28T16:30:00Z')).toBe('2026-11-28 16:30:00');
+    await api.get('/x');
+    expect(siteZone()).toBe('UTC');
+    setSiteZone('Asia/Shanghai');
   });
 
   it('returns data of code 405 silently', async () => {

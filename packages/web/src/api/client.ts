@@ -6,6 +6,7 @@ import { clearSession, getIsLoginToken, getRefreshToken, getToken, setAccessToke
 import type { TokenPair } from '../auth/types';
 import { currentPathname, navigateTo } from '../router/navigation';
 import { notifyError } from '../utils/notify';
+import { setSiteZone } from '../utils/siteTime';
 import { encodeFields, encodeMultipart, withFlagDefaults, type FieldMap } from './encode';
 import { ApiError, isEnvelope, type Envelope } from './errors';
 
@@ -103,6 +104,8 @@ async function send(url: string, init: RequestInit, options: RequestOptions): Pr
   options.signal?.addEventListener('abort', cancel);
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
+    // Every answer names the site's zone, the one its times are on.
+    setSiteZone(response.headers.get('x-time-zone'));
     const text = await response.text();
     return { response, text };
   } catch (error) {

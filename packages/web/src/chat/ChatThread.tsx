@@ -12,6 +12,7 @@ import { uploadFile } from '../resource/upload';
 import { useFileUpload } from '../resource/useFileUpload';
 import { LoadState } from '../seller/catalog/LoadState';
 import { useLoad } from '../seller/catalog/useLoad';
+import { formatSiteTime } from '../utils/siteTime';
 import '../i18n/backoffice';
 
 export type ChatPage = { data: ChatMessage[]; has_more: boolean };
@@ -132,7 +133,7 @@ export function ChatThread({ base, conversationId, target, mySide, incoming, onR
             <Group key={m.id} justify={m.sender_side === mySide ? 'flex-end' : 'flex-start'}>
               <Card withBorder padding="xs" maw="75%" bg={m.sender_side === mySide ? 'var(--mantine-color-blue-light)' : undefined} data-testid="chat-message">
                 <MessageBody message={m} />
-                <Text size="xs" c="dimmed">{new Date(m.created_at).toLocaleString()}</Text>
+                <Text size="xs" c="dimmed">{formatSiteTime(m.created_at)}</Text>
               </Card>
             </Group>
           ))}

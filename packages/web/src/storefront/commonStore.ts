@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import { api } from '../api/client';
 import type { CommonData } from './types';
+import { setSiteZone } from '../utils/siteTime';
 
 const IP_STORAGE_KEY = 'ip';
 
@@ -13,6 +14,7 @@ function load(): Promise<void> {
     .get<CommonData>('/common')
     .then((answer) => {
       data = answer;
+      setSiteZone(answer.common?.time_zone);
       if (answer.ip && !localStorage.getItem(IP_STORAGE_KEY)) localStorage.setItem(IP_STORAGE_KEY, answer.ip);
       for (const listener of listeners) listener();
     })

@@ -21,6 +21,8 @@ export interface SiteConfig {
   mobile?: string;
   email?: string;
   icp?: string;
+  /** the IANA zone the site's times are on */
+  time_zone?: string;
 }
 
 export interface CommonData {

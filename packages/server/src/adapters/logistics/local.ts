@@ -2,6 +2,7 @@
 // once, a scan every few hours, out for delivery on the second day, signed on the third — and the answer says
 // `demo: true` so every page labels it as invented.
 import type { LogisticsProvider, TrackEvent } from './index.ts'
+import { formatDateTime } from '../../core/wire.ts'
 
 const HOUR = 3_600_000
 /** Hours after shipping, what happens then. */
@@ -13,15 +14,12 @@ const STEPS: { after: number; text: string; state: 'collected' | 'in_transit' | 
   { after: 48, text: '【演示数据 Demo】快件已签收 Delivered and signed for', state: 'signed' },
 ]
 
-const pad = (n: number) => String(n).padStart(2, '0')
-const stamp = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
-
 export function localProvider(shippedAt: Date, now = new Date()): LogisticsProvider {
   return {
     demo: true,
     async track() {
       const passed = STEPS.filter((s) => shippedAt.getTime() + s.after * HOUR <= now.getTime())
-      const events: TrackEvent[] = passed.map((s) => ({ time: stamp(new Date(shippedAt.getTime() + s.after * HOUR)), text: s.text })).reverse()
+      const events: TrackEvent[] = passed.map((s) => ({ time: formatDateTime(new Date(shippedAt.getTime() + s.after * HOUR)), text: s.text })).reverse()
       return { state: passed.at(-1)?.state ?? 'none', events }
     },
   }

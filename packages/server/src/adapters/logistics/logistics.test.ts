@@ -70,7 +70,8 @@ describe('KuaiBao driver', () => {
 
 describe('local demo driver', () => {
   test('derives the timeline from the shipping time: nothing before it, signed after two days', async () => {
-    const shippedAt = new Date('2026-11-20T08:00:00')
+    // 08:00 on the site's clock (Asia/Shanghai)
+    const shippedAt = new Date('2026-11-20T00:00:00Z')
     const at = (hours: number) => createLogisticsProvider(null, { shippedAt, now: new Date(shippedAt.getTime() + hours * 3_600_000) }).track({ code: 'sf', number: 'SF1' })
     expect(await at(-1)).toEqual({ state: 'none', events: [] })
     expect(await at(0)).toMatchObject({ state: 'collected', events: [{ time: '2026-11-20 08:00:00' }] })

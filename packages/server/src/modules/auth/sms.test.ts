@@ -1,11 +1,12 @@
 // SMS codes: what is sent, how often, how long a code lives and that it works exactly once; the Aliyun adapter.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { translate, type MessageKey } from '@qshop/shared'
 import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
 import { createUser, startFakeAliyunSms, useAliyunSms, type FakeAliyunSms } from '../../../test/factories.ts'
 import { aliyunRpcSignature, aliyunSender, percentEncode } from '../../adapters/sms/aliyun.ts'
 import { invalidateConfig, readConfig } from '../../core/configs.ts'
+import { currentCalendar } from '../../core/siteCalendar.ts'
 
 const credentials = { key: 'LTAI-test-key', secret: 'test-secret-0123456789' }
 const PHONE = '13800138000'
@@ -20,10 +21,8 @@ const address = (ip: string) => ({ 'X-Forwarded-For': ip })
 /** Test apps with their own caps, on the file's database and Redis prefix. */
 const appWith = (caps: Parameters<typeof createTestApp>[0]) => createTestApp({ TRUST_PROXY: true, ...caps })
 const resetPassword = (code: string, password = 'Reset@123') => http(app).post('/api/forget_password').send({ phone: PHONE, code, password })
-const secondsUntilMidnight = () => {
-  const now = new Date()
-  return (new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime() - now.getTime()) / 1000
-}
+/** Seconds to the site's midnight, when the daily caps reset. */
+const secondsUntilMidnight = () => currentCalendar().msToNextDay(new Date()) / 1000
 const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 
 beforeAll(async () => {
@@ -111,6 +110,26 @@ describe('POST /api/sms', () => {
       expect(Math.abs(Number(third.headers['retry-after']) - secondsUntilMidnight())).toBeLessThanOrEqual(2)
       expect(fake.sent).toHaveLength(2)
     } finally {
+      await capped.close()
+    }
+  })
+
+  it("frees the daily cap at the site's midnight (Asia/Shanghai), not at UTC's", async () => {
+    const capped = await appWith({ SMS_DAILY_CAP: 1 })
+    try {
+      await createUser(app, { phone: PHONE })
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(new Date('2026-11-28T15:50:00Z')) // 23:50 in Shanghai
+      expect((await sendSms(PHONE, 'login', capped)).body.code).toBe(200)
+      vi.setSystemTime(new Date('2026-11-28T15:55:00Z'))
+      const refused = await sendSms(PHONE, 'forget_password', capped, address('198.51.100.3'))
+      expect(refused.body).toMatchObject({ code: 429, msg: msg('msg.smsDailyCap') })
+      expect(Number(refused.headers['retry-after'])).toBe(300)
+      vi.setSystemTime(new Date('2026-11-28T16:05:00Z')) // 00:05 the next day in Shanghai, still the 28th in UTC
+      expect((await sendSms(PHONE, 'forget_password', capped, address('198.51.100.3'))).body.code).toBe(200)
+      expect(fake.sent).toHaveLength(2)
+    } finally {
+      vi.useRealTimers()
       await capped.close()
     }
   })

@@ -9,6 +9,7 @@ import type { Infra } from '../../core/infra.ts'
 import { businessError, tooMany } from '../../core/errors.ts'
 import { accountKey, addressKey } from '../../core/rateLimits.ts'
 import { readConfig } from '../../core/configs.ts'
+import { siteCalendar, type SiteCalendar } from '../../core/siteCalendar.ts'
 import { createSmsSender, type SmsConfig } from '../../adapters/sms/index.ts'
 import type { Db } from '../../core/db/index.ts'
 import type { Tx } from '../../core/resource.ts'
@@ -20,17 +21,6 @@ function codeHash(app: Infra, phone: string, usage: string, code: string): strin
   return createHmac('sha256', app.config.JWT_SECRET).update(`${phone}:${usage}:${code}`).digest('hex')
 }
 
-/** Local calendar day, so the daily cap resets at midnight where the shop runs. */
-function today(): string {
-  const d = new Date()
-  return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`
-}
-
-/** When the local calendar day of `today()` ends. */
-function nextMidnight(): number {
-  const d = new Date()
-  return new Date(d.getFullYear(), d.getMonth(), d.getDate() + 1).getTime()
-}
 
 const intervalKey = (app: Infra, phone: string, usage: SmsUsage) => app.key('sms', 'interval', phone, usage)
 
@@ -55,15 +45,17 @@ return {0, 0}`
 
 /**
  * The quotas one send uses, in the order they are checked. A refused send uses none of them: a stranger held
- * back by the cap of (victim's phone, own address) uses up nothing more of the phone's cap for all addresses.
+ * back by the cap of (victim's phone, own address) uses up nothing more of the phone's cap for all addresses. The
+ * daily caps are of the site's day: they reset at the site's midnight.
  */
-function sendQuotas(app: Infra, req: FastifyRequest, phone: string, usage: SmsUsage): Quota[] {
+function sendQuotas(app: Infra, cal: SiteCalendar, req: FastifyRequest, phone: string, usage: SmsUsage): Quota[] {
   const { config } = app
   const address = addressKey(req.ip)
-  const day = today()
-  const hour = Math.floor(Date.now() / 3_600_000)
+  const now = Date.now()
+  const day = cal.dayKey(now)
+  const hour = Math.floor(now / 3_600_000)
   const hourEnd = (hour + 1) * 3_600_000
-  const dayEnd = nextMidnight()
+  const dayEnd = cal.dayStart(now, 1).getTime()
   const DAY = 2 * 86_400
   return [
     { key: intervalKey(app, phone, usage), cap: 1, seconds: config.SMS_INTERVAL_SECONDS, refusal: 'msg.smsFrequent' },
@@ -79,7 +71,7 @@ function sendQuotas(app: Infra, req: FastifyRequest, phone: string, usage: SmsUs
 
 /** Claims one send from every quota, or refuses with 429 and when the used-up quota frees up. */
 async function claimSendSlot(app: Infra, req: FastifyRequest, phone: string, usage: SmsUsage): Promise<void> {
-  const quotas = sendQuotas(app, req, phone, usage)
+  const quotas = sendQuotas(app, await siteCalendar(app), req, phone, usage)
   const args = quotas.flatMap((q) => [q.cap, q.seconds])
   const [refused, keyLeftMs] = (await app.redis.eval(TAKE_QUOTAS, quotas.length, ...quotas.map((q) => q.key), ...args)) as [number, number]
   if (!refused) return

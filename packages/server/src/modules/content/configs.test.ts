@@ -37,7 +37,7 @@ describe('reading', () => {
     expect(res.body.code).toBe(200)
     expect(res.body.data).toMatchObject({ web_name: 'QShop 多商户商城', close_status: 0, close_reason: '', logo: '' })
     expect(Object.keys(res.body.data).sort()).toEqual(
-      ['close_reason', 'close_status', 'description', 'email', 'icp', 'index_name', 'keyword', 'logo', 'mobile', 'tel', 'web_name'].sort(),
+      ['close_reason', 'close_status', 'description', 'email', 'icp', 'index_name', 'keyword', 'logo', 'mobile', 'tel', 'time_zone', 'web_name'].sort(),
     )
   })
 
@@ -187,6 +187,7 @@ describe('secrets', () => {
       icp: '',
       close_status: 0,
       close_reason: '',
+      time_zone: 'Asia/Shanghai',
       amap: { key: 'amap-web-key', jsapi: 'amap-js-key' },
     })
   })

@@ -5,6 +5,7 @@ import {
 } from '@qshop/shared/schemas/configs'
 import type { Infra } from '../../core/infra.ts'
 import { invalidateConfig, readConfig } from '../../core/configs.ts'
+import { useSiteZone } from '../../core/siteCalendar.ts'
 import { mapPrismaError } from '../../core/prismaErrors.ts'
 import { invalid, notFound } from '../../core/errors.ts'
 import { unreadableKeys } from '../../adapters/payment/config.ts'
@@ -56,7 +57,11 @@ export async function updateConfig(app: Infra, group: ConfigGroup, input: Record
           ? Object.keys(input).filter((name) => input[name] !== undefined).map((name) => ({ name, content: String(merged[name]), is_type: IS_STRING }))
           : [{ name: CONFIG_ROW[group as JsonConfigGroup], content: JSON.stringify(merged), is_type: IS_JSON }]
       for (const row of rows) await tx.configs.upsert({ where: { name: row.name }, create: row, update: { content: row.content, is_type: row.is_type } })
-      unit.afterCommit(() => Promise.all(rows.map((r) => invalidateConfig(app, r.name))))
+      unit.afterCommit(async () => {
+        await Promise.all(rows.map((r) => invalidateConfig(app, r.name)))
+        // This instance answers on the new zone at once; the others within core/siteCalendar.ts's refresh time.
+        if (group === 'web' && input.time_zone !== undefined) useSiteZone(String(merged.time_zone))
+      })
       return merged
     })
   } catch (err) {
@@ -76,10 +81,12 @@ export type PublicSiteConfig = {
   icp: string
   close_status: number
   close_reason: string
+  /** the IANA zone every time is shown in (core/siteCalendar.ts) */
+  time_zone: string
   amap: { key: string; jsapi: string }
 }
 
-const PUBLIC_WEB_KEYS = ['web_name', 'logo', 'index_name', 'keyword', 'description', 'mobile', 'email', 'icp', 'close_status', 'close_reason'] as const
+const PUBLIC_WEB_KEYS = ['web_name', 'logo', 'index_name', 'keyword', 'description', 'mobile', 'email', 'icp', 'close_status', 'close_reason', 'time_zone'] as const
 
 /** The site settings the storefront may see (cached reads; never a secret). */
 export async function publicSiteConfig(app: Infra): Promise<PublicSiteConfig> {

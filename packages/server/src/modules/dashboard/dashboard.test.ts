@@ -10,7 +10,7 @@ import { agreeRequest, askArbitration, refuseRequest } from '../aftersales/decid
 import { goodsOf, openAs, shipOrder, shopper } from '../aftersales/testkit.ts'
 import { paidOrders, placeOrders } from '../orders/testkit.ts'
 import { sellerWithStore, leafClasses } from '../catalog/testkit.ts'
-import { dayStart, dayText } from '../../core/reportPeriod.ts'
+import { currentCalendar } from '../../core/siteCalendar.ts'
 import { storeOverview, platformOverview } from './overview.ts'
 
 let app: FastifyInstance
@@ -188,9 +188,9 @@ describe('the reports', () => {
   })
 
   test("a period asked past the server's today ends today (a browser a time zone ahead is on tomorrow)", async () => {
-    const today = dayText(new Date())
+    const today = currentCalendar().dayText(new Date())
     const ahead = (await get('/api/Admin/dashboard/order?to=2099-01-01', admin)).body.data
-    expect(ahead).toMatchObject({ from: dayText(dayStart(new Date(), -29)), to: today })
+    expect(ahead).toMatchObject({ from: currentCalendar().dayText(currentCalendar().dayStart(new Date(), -29)), to: today })
     expect(ahead.series.at(-1).key).toBe(today)
   })
 })

@@ -1,18 +1,17 @@
 // The dashboard a back office opens on: sales now and before, what waits on someone, the last days and the best sellers.
 import { OVERVIEW_DAYS, OVERVIEW_TOP, REPORT_DEFAULT_DAYS, type AdminTodo, type DashboardOverview, type SellerTodo } from '@qshop/shared/schemas/dashboard'
 import type { Infra } from '../../core/infra.ts'
-import { dayStart, type Period } from '../../core/reportPeriod.ts'
+import { lastDays } from '../../core/reportPeriod.ts'
+import { siteCalendar } from '../../core/siteCalendar.ts'
 import { salesFigures, salesSeries, topGoods } from './sales.ts'
 import { adminTodo, sellerTodo } from './todo.ts'
 
-/** The `days` days up to today's end. */
-const lastDays = (days: number, now: Date): Period => ({ from: dayStart(now, -(days - 1)), end: dayStart(now, 1) })
-
 async function overview<Todo>(app: Infra, storeId: number | null, todo: Promise<Todo>, now: Date): Promise<DashboardOverview<Todo>> {
+  const cal = await siteCalendar(app)
   const [figures, recent, top_goods, todos] = await Promise.all([
     salesFigures(app, storeId, now),
-    salesSeries(app, storeId, lastDays(OVERVIEW_DAYS, now), 'day'),
-    topGoods(app, storeId, lastDays(REPORT_DEFAULT_DAYS, now), OVERVIEW_TOP),
+    salesSeries(app, cal, storeId, lastDays(cal, OVERVIEW_DAYS, now), 'day'),
+    topGoods(app, storeId, lastDays(cal, REPORT_DEFAULT_DAYS, now), OVERVIEW_TOP),
     todo,
   ])
   return { ...figures, todo: todos, recent, top_goods }

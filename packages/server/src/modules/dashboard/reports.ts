@@ -8,33 +8,35 @@ import {
 import type { Infra } from '../../core/infra.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
 import { bucketKeys, bucketSql, periodDays, reportPeriod, type Period, type ReportUnit } from '../../core/reportPeriod.ts'
+import { siteCalendar, type SiteCalendar } from '../../core/siteCalendar.ts'
 import { visibleStoreWhere } from '../catalog/index.ts'
 import { money, paidIn, salesSeries, salesTotals, topGoods } from './sales.ts'
 
 const DAY_MS = 86_400_000
 
-function reportOf(query: ReportQuery) {
-  const period = reportPeriod(query, { defaultDays: REPORT_DEFAULT_DAYS, maxDays: REPORT_MAX_DAYS })
+async function reportOf(app: Infra, query: ReportQuery) {
+  const cal = await siteCalendar(app)
+  const period = reportPeriod(cal, query, { defaultDays: REPORT_DEFAULT_DAYS, maxDays: REPORT_MAX_DAYS })
   const days = Math.round((period.end.getTime() - period.from.getTime()) / DAY_MS)
   const unit: ReportUnit = days <= REPORT_DAILY_MAX_DAYS ? 'day' : 'month'
-  return { period, unit, head: { ...periodDays(period), unit } }
+  return { cal, period, unit, head: { ...periodDays(cal, period), unit } }
 }
 
 /** Rows counted per bucket of `column` over the period, every bucket present. */
-async function countsPerBucket(app: Infra, table: Prisma.Sql, column: string, where: Prisma.Sql, period: Period, unit: ReportUnit) {
+async function countsPerBucket(app: Infra, cal: SiteCalendar, table: Prisma.Sql, column: string, where: Prisma.Sql, period: Period, unit: ReportUnit) {
   const rows = await app.db.$queryRaw<{ bucket: string; n: unknown }[]>`
-    SELECT ${bucketSql(column, unit, period)} AS bucket, COUNT(*) AS n FROM ${table}
+    SELECT ${bucketSql(cal, column, unit, period)} AS bucket, COUNT(*) AS n FROM ${table}
     WHERE ${Prisma.raw(column)} >= ${period.from} AND ${Prisma.raw(column)} < ${period.end} ${where} GROUP BY bucket`
   const byKey = new Map(rows.map((r) => [r.bucket, Number(r.n)]))
-  return bucketKeys(period, unit).map((key) => ({ key, n: byKey.get(key) ?? 0 }))
+  return bucketKeys(cal, period, unit).map((key) => ({ key, n: byKey.get(key) ?? 0 }))
 }
 
 /** Sales over the period (GET dashboard/order): one store's, or (storeId null) the platform's. */
 export async function salesReport(app: Infra, storeId: number | null, query: ReportQuery): Promise<SalesReport> {
-  const { period, unit, head } = reportOf(query)
+  const { cal, period, unit, head } = await reportOf(app, query)
   const [totals, series, top_goods] = await Promise.all([
     salesTotals(app, storeId, period),
-    salesSeries(app, storeId, period, unit),
+    salesSeries(app, cal, storeId, period, unit),
     topGoods(app, storeId, period, REPORT_TOP),
   ])
   return { ...head, totals, series, top_goods }
@@ -42,11 +44,11 @@ export async function salesReport(app: Infra, storeId: number | null, query: Rep
 
 /** Open stores and stores awaiting review now, stores opened over the period, and the period's best sellers. */
 export async function storeReport(app: Infra, query: ReportQuery): Promise<StoreReport> {
-  const { period, unit, head } = reportOf(query)
+  const { cal, period, unit, head } = await reportOf(app, query)
   const [open_stores, verifying, opened, top] = await Promise.all([
     app.db.stores.count({ where: visibleStoreWhere() }),
     app.db.stores.count({ where: { store_verify: STORE_VERIFY.VERIFYING } }),
-    countsPerBucket(app, Prisma.sql`stores`, 'created_at', Prisma.empty, period, unit),
+    countsPerBucket(app, cal, Prisma.sql`stores`, 'created_at', Prisma.empty, period, unit),
     app.db.$queryRaw<{ store_id: number; store_name: string; store_logo: string; orders: unknown; sales: string | null }[]>`
       SELECT s.id AS store_id, s.store_name, s.store_logo, ranked.orders, CAST(ranked.sales AS CHAR) AS sales
       FROM (
@@ -65,13 +67,13 @@ export async function storeReport(app: Infra, query: ReportQuery): Promise<Store
 
 /** Accounts registered over the period and in all, and the shoppers who paid for an order, per bucket and in all. */
 export async function userReport(app: Infra, query: ReportQuery): Promise<UserReport> {
-  const { period, unit, head } = reportOf(query)
+  const { cal, period, unit, head } = await reportOf(app, query)
   // Sub-accounts of a store (belong_id > 0) are its staff, not members.
   const [users, registered, buyersPerBucket, totals] = await Promise.all([
     app.db.users.count({ where: { belong_id: 0 } }),
-    countsPerBucket(app, Prisma.sql`users`, 'created_at', Prisma.sql`AND belong_id = 0`, period, unit),
+    countsPerBucket(app, cal, Prisma.sql`users`, 'created_at', Prisma.sql`AND belong_id = 0`, period, unit),
     app.db.$queryRaw<{ bucket: string; n: unknown }[]>`
-      SELECT ${bucketSql('o.created_at', unit, period)} AS bucket, COUNT(DISTINCT o.user_id) AS n FROM orders o WHERE ${paidIn(period)} GROUP BY bucket`,
+      SELECT ${bucketSql(cal, 'o.created_at', unit, period)} AS bucket, COUNT(DISTINCT o.user_id) AS n FROM orders o WHERE ${paidIn(period)} GROUP BY bucket`,
     salesTotals(app, null, period),
   ])
   const buyersByKey = new Map(buyersPerBucket.map((r) => [r.bucket, Number(r.n)]))

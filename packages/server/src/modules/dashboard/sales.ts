@@ -6,7 +6,8 @@ import { ORDER_FLOW, ORDER_STATUS, decimalToCents, fromCents } from '@qshop/shar
 import type { GoodsRank, SalesFigures, SalesPoint } from '@qshop/shared/schemas/dashboard'
 import type { Infra } from '../../core/infra.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
-import { bucketKeys, bucketSql, dayStart, type Period, type ReportUnit } from '../../core/reportPeriod.ts'
+import { bucketKeys, bucketSql, type Period, type ReportUnit } from '../../core/reportPeriod.ts'
+import { siteCalendar, type SiteCalendar } from '../../core/siteCalendar.ts'
 
 /** A SUM of DECIMAL(12,2) as the driver answers it (text, NULL over no rows) → a money string. */
 export const money = (sum: string | null) => fromCents(decimalToCents(sum ?? '0'))
@@ -28,15 +29,16 @@ const storeWhere = (storeId: number | null) => (storeId === null ? Prisma.empty 
 /** Paid orders placed in the period. */
 export const paidIn = (p: Period) => Prisma.sql`${PAID} AND o.created_at >= ${p.from} AND o.created_at < ${p.end}`
 
-/** Today's sales and the periods' before it (weeks start on Monday), all-time sales, and the paid orders placed today and yesterday. */
+/** Today's sales and the periods' before it (the site's days; weeks start on Monday), all-time sales, and the paid orders placed today and yesterday. */
 export async function salesFigures(app: Infra, storeId: number | null, now = new Date()): Promise<{ sales: SalesFigures; paid_orders: { today: number; yesterday: number } }> {
-  const today = dayStart(now)
-  const tomorrow = dayStart(now, 1)
-  const yesterday = dayStart(now, -1)
-  const monday = dayStart(now, -((now.getDay() + 6) % 7))
-  const lastMonday = dayStart(monday, -7)
-  const monthStart = new Date(now.getFullYear(), now.getMonth(), 1)
-  const lastMonthStart = new Date(now.getFullYear(), now.getMonth() - 1, 1)
+  const cal = await siteCalendar(app)
+  const today = cal.dayStart(now)
+  const tomorrow = cal.dayStart(now, 1)
+  const yesterday = cal.dayStart(now, -1)
+  const monday = cal.weekStart(now)
+  const lastMonday = cal.weekStart(now, -1)
+  const monthStart = cal.monthStart(now)
+  const lastMonthStart = cal.monthStart(now, -1)
   const earliest = lastMonday < lastMonthStart ? lastMonday : lastMonthStart
   const netIn = (from: Date, end: Date) => Prisma.sql`CAST(SUM(IF(o.created_at >= ${from} AND o.created_at < ${end}, ${NET}, 0)) AS CHAR)`
   const countIn = (from: Date, end: Date) => Prisma.sql`SUM(IF(o.created_at >= ${from} AND o.created_at < ${end}, 1, 0))`
@@ -64,12 +66,12 @@ export async function salesFigures(app: Infra, storeId: number | null, now = new
 }
 
 /** Paid orders placed and their sales in each bucket of the period, every bucket present (zero when nothing was paid). */
-export async function salesSeries(app: Infra, storeId: number | null, period: Period, unit: ReportUnit): Promise<SalesPoint[]> {
+export async function salesSeries(app: Infra, cal: SiteCalendar, storeId: number | null, period: Period, unit: ReportUnit): Promise<SalesPoint[]> {
   const rows = await app.db.$queryRaw<{ bucket: string; orders: unknown; sales: string | null }[]>`
-    SELECT ${bucketSql('o.created_at', unit, period)} AS bucket, COUNT(*) AS orders, CAST(SUM(${NET}) AS CHAR) AS sales
+    SELECT ${bucketSql(cal, 'o.created_at', unit, period)} AS bucket, COUNT(*) AS orders, CAST(SUM(${NET}) AS CHAR) AS sales
     FROM orders o WHERE ${paidIn(period)} ${storeWhere(storeId)} GROUP BY bucket`
   const byKey = new Map(rows.map((r) => [r.bucket, r]))
-  return bucketKeys(period, unit).map((key) => {
+  return bucketKeys(cal, period, unit).map((key) => {
     const row = byKey.get(key)
     return { key, orders: Number(row?.orders ?? 0), sales: money(row?.sales ?? null) }
   })

@@ -11,6 +11,7 @@ import { createGoods, leafClasses, sellerWithStore, type TestSeller } from '../c
 import { paidOrders, placeOrders } from '../orders/testkit.ts'
 import { orderCancelJob } from '../orders/cancelJob.ts'
 import { DAY_MS } from './taskConfig.ts'
+import { currentCalendar } from '../../core/siteCalendar.ts'
 
 let app: FastifyInstance
 let seller: TestSeller
@@ -136,7 +137,7 @@ describe('the lists and the detail', () => {
     const no = (await order(a)).order_no
     expect((await list({ order_no: no })).body.data.total).toBe(1)
     expect((await list({ receive_name: '张|like' })).body.data.total).toBe(2)
-    const day = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+    const day = (d: Date) => currentCalendar().dayText(d)
     const [today, yesterday] = [day(new Date()), day(new Date(Date.now() - DAY_MS))]
     expect((await list({ created_at: `${today} 00:00:00,${today} 23:59:59|between` })).body.data.total).toBe(2)
     expect((await list({ created_at: `${yesterday} 00:00:00,${yesterday} 23:59:59|between` })).body.data.total).toBe(0)

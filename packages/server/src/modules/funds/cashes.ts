@@ -10,6 +10,7 @@ import type { Prisma } from '../../core/db/index.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { AppError, businessError, notFound } from '../../core/errors.ts'
 import { readGroupConfig } from '../../core/configs.ts'
+import { siteCalendar } from '../../core/siteCalendar.ts'
 import { idempotent } from '../../core/idempotency.ts'
 import { post } from '../../core/ledger.ts'
 import { transition } from '../../core/transition.ts'
@@ -42,12 +43,6 @@ export function presentCash(row: StoredCash, opts: { masked: boolean }): CashRow
   }
 }
 
-const startOfToday = () => {
-  const d = new Date()
-  d.setHours(0, 0, 0, 0)
-  return d
-}
-
 type Payee = { name: string; bank_name: string; card_no: string }
 
 /**
@@ -61,11 +56,13 @@ export async function requestCash(app: Infra, ctx: RequestContext, owner: Owner,
   if (amount < toCents(min)) throw new AppError(Code.BUSINESS, 'msg.cashBelowMin', null, { min })
   const fee = percentOf(amount, String(config.cash))
   const limit = Number(config.cash_daily_limit)
+  // The daily count is of the site's day.
+  const cal = await siteCalendar(app)
   const request = { area: `${owner.kind}_cash`, ownerId: owner.id, key, request: body }
   const { answer } = await idempotent(app, ctx, request, async (tx) => {
     await lockOwner(tx, owner)
     const payee = await payeeOf(tx, owner, body)
-    const today = await tx.cashes.count({ where: { ...ownerColumn(owner), created_at: { gte: startOfToday() } } })
+    const today = await tx.cashes.count({ where: { ...ownerColumn(owner), created_at: { gte: cal.dayStart(new Date()) } } })
     if (today >= limit) throw new AppError(Code.BUSINESS, 'msg.cashDailyLimit', null, { max: limit })
     const row = await tx.cashes.create({
       data: { ...ownerColumn(owner), ...payee, money: fromCents(amount - fee), commission: fromCents(fee), remark: body.remark, cash_status: CASH_STATUS.PENDING },

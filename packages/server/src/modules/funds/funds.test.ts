@@ -8,6 +8,7 @@ import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
 import { createAdmin, createSeller, createUser } from '../../../test/factories.ts'
 import { tokenFor } from '../rbac/testkit.ts'
 import { balanceAndRows, credit, setStoreConfig } from './testkit.ts'
+import { currentCalendar } from '../../core/siteCalendar.ts'
 
 let app: FastifyInstance
 let admin: Record<string, string>
@@ -62,7 +63,7 @@ describe('ledger pages', () => {
     expect(page2.body.data).toMatchObject({ data: [], total: 2, current_page: 2 })
     const old = await http(app).get('/api/user/money_logs?is_type=0&created_at=2001-01-01,2001-01-02').set(auth)
     expect(old.body.data.total).toBe(0)
-    const today = new Date().toISOString().slice(0, 10)
+    const today = currentCalendar().dayText(new Date())
     expect((await http(app).get(`/api/user/money_logs?is_type=0&created_at=${today},${today}`).set(auth)).body.data.total).toBe(2)
     // Another shopper sees none of them.
     const other = bearer(await tokenFor(app, 'user', (await createUser(app)).id))

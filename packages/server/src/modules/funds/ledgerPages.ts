@@ -4,15 +4,15 @@ import { LEDGER_OWNER, LEDGER_ACCOUNT, decimalToCents, translate, type LedgerRea
 import type { MoneyLogQuery, MoneyLogRow } from '@qshop/shared/schemas/funds'
 import type { Infra } from '../../core/infra.ts'
 import type { Prisma } from '../../core/db/index.ts'
+import { currentCalendar } from '../../core/siteCalendar.ts'
 
-/** A day alone is its whole day: "to" runs to the end of it. */
+/** Times on the site's clock; a day alone is its whole day: "to" runs to the end of it. */
 function range(created_at: MoneyLogQuery['created_at']) {
   if (!created_at) return undefined
+  const cal = currentCalendar()
   const [from, to] = created_at
-  const parse = (s: string) => new Date(s.length === 10 ? `${s}T00:00:00` : s.replace(' ', 'T'))
-  const end = parse(to)
-  if (to.length === 10) end.setDate(end.getDate() + 1)
-  return to.length === 10 ? { gte: parse(from), lt: end } : { gte: parse(from), lte: end }
+  const parse = (s: string) => cal.parseDateTime(s) ?? new Date(NaN)
+  return to.length === 10 ? { gte: parse(from), lt: cal.dayStart(parse(to), 1) } : { gte: parse(from), lte: parse(to) }
 }
 
 type Source = { source_type: string; source_id: number }

@@ -14,6 +14,7 @@ import { createGoods, leafClasses, sellerWithStore } from '../catalog/testkit.ts
 import { QUEUE_ORDERS } from '../../core/jobs/queues.ts'
 import { sweepDueCancels } from './cancelJob.ts'
 import { placeOrders } from './testkit.ts'
+import { currentCalendar } from '../../core/siteCalendar.ts'
 
 let app: FastifyInstance
 /** tea: no SKUs, 10 in stock at 10.00 (store A) · shirt: SKUs red (5 at 19.90) and blue (2 at 29.90) (store B) */
@@ -199,9 +200,8 @@ describe('pay by balance', () => {
     expect(answers.filter((a) => a === '429 429 今日支付密码错误次数过多，请明天再试')).toHaveLength(28 - cap)
     const fresh = await pay(ids, from('198.51.100.9'))
     expect([fresh.status, fresh.body.msg]).toEqual([429, '今日支付密码错误次数过多，请明天再试'])
-    const midnight = new Date()
-    midnight.setHours(24, 0, 0, 0)
-    expect(Math.abs(Number(fresh.headers['retry-after']) - (midnight.getTime() - Date.now()) / 1000)).toBeLessThan(3)
+    // Until the site's midnight (Asia/Shanghai), not the process's.
+    expect(Math.abs(Number(fresh.headers['retry-after']) - currentCalendar().msToNextDay(new Date()) / 1000)).toBeLessThan(3)
     const en = await pay(ids, from('198.51.100.10')).set('lang', 'en')
     expect(en.body.msg).toBe('Too many wrong pay passwords today, please try again tomorrow.')
     expect(await paymentRows()).toEqual({ pays: 0, links: 0, ledger: 0 })
@@ -428,8 +428,7 @@ describe('reading own orders', () => {
     ])
     const byNo = (await http(app).get(`/api/user/orders?order_no=${unpaid.data[0].order_no}&order_status=-1`).set(me.auth)).body.data
     expect(byNo.data.map((o: { id: number }) => o.id)).toEqual([ids[1]])
-    const today = new Date()
-    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`
+    const day = currentCalendar().dayText(new Date())
     expect((await http(app).get(`/api/user/orders?created_at=${day},${day}`).set(me.auth)).body.data.total).toBe(3)
     expect((await http(app).get('/api/user/orders?created_at=2020-01-01,2020-01-31').set(me.auth)).body.data.total).toBe(0)
     expect((await http(app).get('/api/user/orders?per_page=7').set(me.auth)).status).toBe(400)

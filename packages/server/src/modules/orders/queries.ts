@@ -9,6 +9,7 @@ import type { Prisma } from '../../generated/prisma/client.ts'
 import { notFound } from '../../core/errors.ts'
 import { orderCollectives } from '../collectives/index.ts'
 import type { OrderCollective } from '@qshop/shared/schemas/collectives'
+import { currentCalendar } from '../../core/siteCalendar.ts'
 
 const LINE_SELECT = {
   goods_id: true, sku_id: true, goods_name: true, goods_image: true, sku_name: true, goods_price: true, buy_num: true, total_price: true,
@@ -68,11 +69,11 @@ export async function checkPaid(app: Infra, userId: number, ids: number[]): Prom
 const AFTER_SALE_WHERE: Prisma.ordersWhereInput[] = [{ open_refunds: { gt: 0 } }, { refund_status: ORDER_REFUND_STATUS.FINISHED }]
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
-/** A day names all of it, a time its whole second; in the process's zone, the zone times are answered in. */
+/** A day names all of it, a time its whole second; on the site's clock, the one times are answered on. */
 function span(value: string): { from: Date; to: Date } {
-  const [y, m, d, h = 0, mi = 0, s = 0] = value.split(/[- :]/).map(Number)
-  const from = new Date(y, m - 1, d, h, mi, s)
-  const to = DAY.test(value) ? new Date(y, m - 1, d + 1) : new Date(from.getTime() + 1000)
+  const cal = currentCalendar()
+  const from = cal.parseDateTime(value) ?? new Date(NaN)
+  const to = DAY.test(value) ? cal.dayStart(from, 1) : new Date(from.getTime() + 1000)
   return { from, to }
 }
 

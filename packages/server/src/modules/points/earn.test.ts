@@ -6,7 +6,7 @@ import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
 import { createAdmin, createUser } from '../../../test/factories.ts'
 import { readGroupConfig } from '../../core/configs.ts'
 import { post } from '../../core/ledger.ts'
-import { dayStart, dayText } from '../../core/reportPeriod.ts'
+import { currentCalendar } from '../../core/siteCalendar.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
 import { confirmReceipt } from '../fulfilment/receipt.ts'
 import { agreeRequest } from '../aftersales/decide.ts'
@@ -137,12 +137,12 @@ describe('the daily sign-in', () => {
     await setRules({ sign_in: 10, sign_in_streak_bonus: 5 })
     const user = await createUser(app)
     const auth = bearer(await tokenFor(app, 'user', user.id))
-    await app.db.$executeRaw`INSERT INTO user_sign_ins (user_id, sign_day, streak, points) VALUES (${user.id}, ${dayText(dayStart(new Date(), -1))}, 3, 20)`
+    await app.db.$executeRaw`INSERT INTO user_sign_ins (user_id, sign_day, streak, points) VALUES (${user.id}, ${currentCalendar().dayText(currentCalendar().dayStart(new Date(), -1))}, 3, 20)`
     expect((await http(app).get('/api/user/sign_in').set(auth)).body.data).toMatchObject({ signed_today: false, streak: 3, today_points: 25 })
     expect((await http(app).post('/api/user/sign_in').set(auth).send({})).body.data).toEqual({ points: 25, streak: 4, integral: 25 })
 
     const veteran = await createUser(app)
-    await app.db.$executeRaw`INSERT INTO user_sign_ins (user_id, sign_day, streak, points) VALUES (${veteran.id}, ${dayText(dayStart(new Date(), -1))}, 30, 40)`
+    await app.db.$executeRaw`INSERT INTO user_sign_ins (user_id, sign_day, streak, points) VALUES (${veteran.id}, ${currentCalendar().dayText(currentCalendar().dayStart(new Date(), -1))}, 30, 40)`
     const res = await http(app).post('/api/user/sign_in').set(bearer(await tokenFor(app, 'user', veteran.id))).send({})
     expect(res.body.data).toEqual({ points: 40, streak: 31, integral: 40 })
   })

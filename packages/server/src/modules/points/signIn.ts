@@ -1,4 +1,4 @@
-// The daily sign-in (POST /api/user/sign_in, docs/points.md): once per shopper and day (the server's time zone), the
+// The daily sign-in (POST /api/user/sign_in, docs/points.md): once per shopper and day (the site's day, core/siteCalendar.ts), the
 // unique key (user_id, sign_day) decides between concurrent requests: the first insert wins, every other one finds
 // the key taken and is refused with nothing written. A day following yesterday's sign-in extends the streak, whose
 // bonus grows up to STREAK_DAYS; the points go through the ledger (key sign_in:{day}).
@@ -6,13 +6,13 @@ import { businessError } from '../../core/errors.ts'
 import { isDuplicateKey } from '../../core/db/index.ts'
 import type { Infra } from '../../core/infra.ts'
 import { post } from '../../core/ledger.ts'
-import { dayStart, dayText } from '../../core/reportPeriod.ts'
+import { siteCalendar, type SiteCalendar } from '../../core/siteCalendar.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
 import type { SignInAnswer, SignInState } from '@qshop/shared/schemas/points'
 import { pointsRules, signInPoints } from './rules.ts'
 
 type Days = { today: string; yesterday: string }
-const daysOf = (now: Date): Days => ({ today: dayText(now), yesterday: dayText(dayStart(now, -1)) })
+const daysOf = (cal: SiteCalendar, now: Date): Days => ({ today: cal.dayText(now), yesterday: cal.dayText(cal.dayStart(now, -1)) })
 
 async function streakBefore(db: Infra['db'], userId: number, days: Days): Promise<{ today: number | null; yesterday: number }> {
   const rows = await db.$queryRaw<{ day: string; streak: number }[]>`SELECT DATE_FORMAT(sign_day, '%Y-%m-%d') AS day, streak FROM user_sign_ins
@@ -25,7 +25,7 @@ async function streakBefore(db: Infra['db'], userId: number, days: Days): Promis
 export async function signInState(infra: Infra, userId: number, now = new Date()): Promise<SignInState> {
   const [rules, streaks, user] = await Promise.all([
     pointsRules(infra),
-    streakBefore(infra.db, userId, daysOf(now)),
+    streakBefore(infra.db, userId, daysOf(await siteCalendar(infra), now)),
     infra.db.users.findUnique({ where: { id: userId }, select: { integral: true } }),
   ])
   const signed = streaks.today !== null
@@ -42,7 +42,7 @@ export async function signInState(infra: Infra, userId: number, now = new Date()
 /** POST /api/user/sign_in */
 export async function signIn(infra: Infra, userId: number, now = new Date()): Promise<SignInAnswer> {
   const rules = await pointsRules(infra)
-  const days = daysOf(now)
+  const days = daysOf(await siteCalendar(infra), now)
   return runUnit(infra, { label: `sign-in ${userId}` }, async (tx) => {
     const [prev] = await tx.$queryRaw<{ streak: number }[]>`SELECT streak FROM user_sign_ins WHERE user_id = ${userId} AND sign_day = ${days.yesterday}`
     const streak = (prev ? Number(prev.streak) : 0) + 1

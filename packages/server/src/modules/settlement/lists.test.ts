@@ -13,6 +13,7 @@ import { createGoods, leafClasses, sellerWithStore, type TestSeller } from '../c
 import { settleDue } from './settleJob.ts'
 import { MAX_DAYS } from './paySummary.ts'
 import { reportPeriod } from '../../core/reportPeriod.ts'
+import { currentCalendar } from '../../core/siteCalendar.ts'
 import { receivedOrders } from './testkit.ts'
 
 let app: FastifyInstance
@@ -96,8 +97,7 @@ describe('admin', () => {
     expect(await total(`is_belong=1&user_id=${a.storeId}`)).toBe(2)
     expect(await total('ename=settlement')).toBe(2)
     expect(await total('is_type=1')).toBe(0)
-    const today = new Date()
-    const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`
+    const day = currentCalendar().dayText(new Date())
     expect(await total(`created_at=${day},${day}|between`)).toBe(all)
     expect(await total('created_at=2000-01-01,2000-01-02|between')).toBe(0)
     expect((await get('/api/Admin/money_logs?ename=x&is_belong=abc', admin)).status).toBe(400)
@@ -130,9 +130,9 @@ describe('admin', () => {
 
   test('a period is at most 92 days and never ends before it starts', () => {
     const limits = { defaultDays: 30, maxDays: MAX_DAYS }
-    const p = reportPeriod({ from: '2020-01-01', to: '2020-12-31' }, limits)
+    const p = reportPeriod(currentCalendar(), { from: '2020-01-01', to: '2020-12-31' }, limits)
     expect((p.end.getTime() - p.from.getTime()) / 86400_000).toBeCloseTo(92, 0)
-    const q = reportPeriod({ from: '2020-02-10', to: '2020-02-01' }, limits)
+    const q = reportPeriod(currentCalendar(), { from: '2020-02-10', to: '2020-02-01' }, limits)
     expect((q.end.getTime() - q.from.getTime()) / 86400_000).toBeCloseTo(1, 0)
   })
 })

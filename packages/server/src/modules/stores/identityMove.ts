@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { PRIVATE_FILE_PATH } from '@qshop/shared/constants'
 import type { Infra } from '../../core/infra.ts'
+import { siteCalendar } from '../../core/siteCalendar.ts'
 import { localStorage, privateStorageFor, storageFor, uploadRoot, type Storage } from '../../adapters/storage/index.ts'
 import { servedFileHeaders } from '../../core/servedFiles.ts'
 import { likeEscape } from '../../core/listSql.ts'
@@ -15,9 +16,6 @@ import { IDENTITY_FIELDS } from './identity.ts'
 const FOLDER_OF = { business_license: 'business_license', id_card_t: 'id_card', id_card_b: 'id_card' } as const
 
 type StoreIdentity = { id: number; user_id: number; business_license: string; id_card_t: string; id_card_b: string }
-
-const pad = (n: number) => String(n).padStart(2, '0')
-const day = (d: Date) => `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}`
 
 export async function makeIdentityImagesPrivate(app: Infra): Promise<{ moved: number; left: { store: number; field: string; value: string }[] }> {
   const reference = `${likeEscape(PRIVATE_FILE_PATH)}%`
@@ -29,6 +27,7 @@ export async function makeIdentityImagesPrivate(app: Infra): Promise<{ moved: nu
   const local = localStorage(uploadRoot(app))
   const configured = await storageFor(app)
   const privateStorage = await privateStorageFor(app)
+  const cal = await siteCalendar(app)
   const storageOf = (url: string): Storage => (url.startsWith('/uploads/') ? local : configured)
   let moved = 0
   const left: { store: number; field: string; value: string }[] = []
@@ -46,7 +45,7 @@ export async function makeIdentityImagesPrivate(app: Infra): Promise<{ moved: nu
       const name = path.posix.basename(new URL(value, 'http://local').pathname)
       const ext = /\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? 'bin'
       const folder = FOLDER_OF[field]
-      const key = `${folder}/${day(new Date())}/${randomUUID()}.${ext}`
+      const key = `${folder}/${cal.dayKey(new Date())}/${randomUUID()}.${ext}`
       const row = await app.db.uploads.create({
         data: {
           area: 'user', owner_id: store.user_id, folder, disk: privateStorage.disk, path: key, size: body.length,

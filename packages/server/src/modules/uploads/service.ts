@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { FastifyRequest } from 'fastify'
 import { zx } from '@qshop/shared'
 import type { Infra } from '../../core/infra.ts'
+import { siteCalendar } from '../../core/siteCalendar.ts'
 import { businessError, invalid } from '../../core/errors.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
 import { fieldErrors } from '../../core/envelope.ts'
@@ -59,9 +60,6 @@ async function receive(req: FastifyRequest): Promise<Received> {
   return { file, filename, fields: parsed.data }
 }
 
-const pad = (n: number) => String(n).padStart(2, '0')
-const day = (d: Date) => `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}`
-
 export type UploadArea = 'user' | 'seller' | 'admin'
 
 /**
@@ -75,7 +73,8 @@ export async function handleUpload(app: Infra, req: FastifyRequest, area: Upload
   const stored: Stored = fields.uploadType === 'uploadFile' ? await checkFile(file, filename) : await processImage(file, fields.option)
   const actor = req.actor!
   const storeId = area === 'seller' ? actor.storeId! : 0
-  const today = day(new Date())
+  // The site's day: the quota's, and the folder the file is stored in.
+  const today = (await siteCalendar(app)).dayKey(new Date())
   const newName = `${randomUUID()}.${stored.ext}`
   const key = `${fields.name}/${today}/${newName}`
   const isPrivate = isIdentityFolder(fields.name)

@@ -14,6 +14,7 @@ import { permissionRow } from '../rbac/testkit.ts'
 import { makeIdentityImagesPrivate } from '../stores/identityMove.ts'
 import { SIZED_WIDTHS, sizedCopyUrl } from '@qshop/shared/sizedImages'
 import { fillSizedCopies } from './fillSizedCopies.ts'
+import { currentCalendar } from '../../core/siteCalendar.ts'
 
 let app: FastifyInstance
 
@@ -36,10 +37,8 @@ const storedFiles = async () => (await filesUnder(app.config.UPLOAD_DIR)).length
 const WITH_COPIES = 1 + SIZED_WIDTHS.length
 const copyKeys = (key: string) => SIZED_WIDTHS.map((w) => sizedCopyUrl(key, w))
 
-const today = () => {
-  const d = new Date()
-  return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`
-}
+/** The site's day, the folder of the day's uploads and their quota's key. */
+const today = () => currentCalendar().dayKey(new Date())
 
 beforeAll(async () => {
   app = await createTestApp()

@@ -21,6 +21,7 @@ const WEB = {
   icp: 'ICP 1',
   close_status: 0,
   close_reason: '',
+  time_zone: 'Asia/Shanghai',
 };
 
 const PAY = {
@@ -102,6 +103,18 @@ describe('the config page', () => {
     await userEvent.click(saveButton());
     expect(await screen.findByText(translate(currentLanguage(), 'valid.format'))).toBeInTheDocument();
     expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(puts(requests)).toEqual([]);
+  });
+
+  it('shows the site time zone and refuses a name that is no IANA zone, in the page language', async () => {
+    const requests = await renderGroup('web', WEB);
+    const zone = screen.getByLabelText(label('fields.web_time_zone'));
+    expect(zone).toHaveValue('Asia/Shanghai');
+    await userEvent.clear(zone);
+    await userEvent.type(zone, 'Mars/Olympus');
+    await userEvent.click(saveButton());
+    expect(await screen.findByText(translate(currentLanguage(), 'valid.timeZone'))).toBeInTheDocument();
+    expect(zone).toHaveAttribute('aria-invalid', 'true');
     expect(puts(requests)).toEqual([]);
   });
 

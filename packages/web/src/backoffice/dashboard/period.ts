@@ -2,6 +2,7 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import { REPORT_DEFAULT_DAYS } from '@qshop/shared/schemas/dashboard';
 import { DATE_FORMAT } from '../../config';
+import { siteToday } from '../../utils/siteTime';
 
 /** Both days included, as YYYY-MM-DD. */
 export type Period = { from: string; to: string };
@@ -10,7 +11,8 @@ export type Period = { from: string; to: string };
 export const QUICK_CHOICES = [7, REPORT_DEFAULT_DAYS, 90, 'thisYear'] as const;
 export type QuickChoice = (typeof QUICK_CHOICES)[number];
 
-export function quickPeriod(choice: QuickChoice, today: Dayjs = dayjs()): Period {
+/** `today` is the site's (utils/siteTime.ts): the server reports the site's days. */
+export function quickPeriod(choice: QuickChoice, today: Dayjs = dayjs(siteToday())): Period {
   const from = choice === 'thisYear' ? today.startOf('year') : today.subtract(choice - 1, 'day');
   return { from: from.format(DATE_FORMAT), to: today.format(DATE_FORMAT) };
 }

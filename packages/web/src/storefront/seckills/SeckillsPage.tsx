@@ -12,6 +12,7 @@ import { Pager } from '../catalog/Pager';
 import { useLoad } from '../catalog/useLoad';
 import { orderBeforePath } from '../checkoutPath';
 import { clock, saleLine, saleState, useServerNow } from './saleClock';
+import { formatSiteTime } from '../../utils/siteTime';
 
 const SLOTS = 6;
 const HOUR = 3_600_000;
@@ -61,7 +62,7 @@ export default function SeckillsPage() {
   const hour = Math.floor(now / HOUR) * HOUR;
   const slots = Array.from({ length: SLOTS }, (_, i) => ({
     value: String(i),
-    label: i === 0 ? ts('now') : new Date(hour + i * HOUR).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
+    label: i === 0 ? ts('now') : formatSiteTime(hour + i * HOUR).slice(11, 16),
   }));
   const rows = list.data?.data ?? [];
   return (

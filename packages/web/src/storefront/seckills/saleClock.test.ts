@@ -18,6 +18,10 @@ describe('a flash sale on the page', () => {
     expect(at('2026-11-29T10:00:00Z')).toEqual({ phase: 'running', left: 7_200_000 });
     expect(at('2026-11-29T12:00:00Z')).toEqual({ phase: 'ended', left: 0 });
     expect(clock(7_200_000)).toBe('2:00:00');
+    // As the API answers them: on the site's clock (Asia/Shanghai), 18:00 there being 10:00 UTC.
+    const answered = { start_time: '2026-11-29 18:00:00', end_time: '2026-11-29 20:00:00' };
+    expect(saleState(answered, Date.parse('2026-11-29T09:59:00Z'))).toEqual({ phase: 'upcoming', left: 60_000 });
+    expect(saleState(answered, Date.parse('2026-11-29T11:00:00Z'))).toEqual({ phase: 'running', left: 3_600_000 });
     expect(clock(61_999)).toBe('0:01:01');
   });
 });

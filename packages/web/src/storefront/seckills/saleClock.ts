@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { SeckillAnswer } from '@qshop/shared/schemas/seckills';
 import type { CheckoutLine } from '../checkoutPath';
+import { siteInstant } from '../../utils/siteTime';
 
 /** Milliseconds as h:mm:ss. */
 export function clock(ms: number): string {
@@ -25,10 +26,10 @@ export function useServerNow(serverNow: string | undefined): number {
 
 export type SaleState = { phase: 'upcoming' | 'running' | 'ended'; /** ms to the start (upcoming) or the end (running) */ left: number };
 
-/** Where the sale stands at `now` (the server's clock). */
+/** Where the sale stands at `now` (the server's clock); its times are answered on the site's clock. */
 export function saleState(sale: Pick<SeckillAnswer, 'start_time' | 'end_time'>, now: number): SaleState {
-  const start = new Date(sale.start_time).getTime();
-  const end = new Date(sale.end_time).getTime();
+  const start = siteInstant(sale.start_time);
+  const end = siteInstant(sale.end_time);
   if (now < start) return { phase: 'upcoming', left: start - now };
   if (now < end) return { phase: 'running', left: end - now };
   return { phase: 'ended', left: 0 };

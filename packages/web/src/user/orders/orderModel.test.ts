@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { siteInstant } from '../../utils/siteTime';
 import { describe, expect, it } from 'vitest';
 import { buildTimeline, earliestDeadline, formatTimeLeft, moneyRows, stepsDone, tabOf, timeLeft } from './orderModel';
 
@@ -59,7 +59,13 @@ describe('money breakdown', () => {
 
 describe('time left to pay', () => {
   const deadline = '2026-11-24 10:30:00';
-  const at = (time: string) => dayjs(time).valueOf();
+  /** The instant the site's clock (Asia/Shanghai) reads `time`: deadlines are answered on it. */
+  const at = (time: string) => siteInstant(time);
+
+  it("reads the deadline on the site's clock, whatever the device's zone", () => {
+    // 10:00 in Shanghai is 02:00 UTC.
+    expect(timeLeft(deadline, Date.parse('2026-11-24T02:00:00Z'))).toEqual({ hours: 0, minutes: 30, seconds: 0 });
+  });
 
   it('counts down in whole seconds, rounding a started second up, and ends at the deadline', () => {
     expect(timeLeft(deadline, at('2026-11-24 10:00:00'))).toEqual({ hours: 0, minutes: 30, seconds: 0 });

@@ -2,7 +2,7 @@
 // actions it offers and the time left to pay. Money stays the server's strings; only the "is there any" checks count.
 import { ORDER_STATUS } from '@qshop/shared/states';
 import { toCents } from '@qshop/shared/money';
-import dayjs from 'dayjs';
+import { siteInstant } from '../../utils/siteTime';
 import type { OrderDetail } from '../../storefront/order/types';
 
 /** The list's tabs: all, then the statuses in the order a shopper follows them. */
@@ -120,7 +120,7 @@ export interface TimeLeft {
 
 /** The time left until `deadline` at `now` (ms), or null once it has passed. */
 export function timeLeft(deadline: string, now: number): TimeLeft | null {
-  const ms = dayjs(deadline).valueOf() - now;
+  const ms = siteInstant(deadline) - now;
   if (!Number.isFinite(ms) || ms <= 0) return null;
   const total = Math.ceil(ms / 1000);
   return { hours: Math.floor(total / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60 };
@@ -136,5 +136,5 @@ export function formatTimeLeft({ hours, minutes, seconds }: TimeLeft): string {
 /** The earliest deadline among unpaid orders (the whole payment must be made by then), or null. */
 export function earliestDeadline(orders: readonly { order_status: number; pay_deadline: string | null }[]): string | null {
   const deadlines = orders.filter((o) => canPay(o) && o.pay_deadline).map((o) => o.pay_deadline!);
-  return deadlines.sort((a, b) => dayjs(a).valueOf() - dayjs(b).valueOf())[0] ?? null;
+  return deadlines.sort((a, b) => siteInstant(a) - siteInstant(b))[0] ?? null;
 }
