@@ -34,16 +34,18 @@ function withinTime<T>(work: Promise<T>, fallback: T): Promise<T> {
 export async function readiness(infra: { db: Db; redis: Redis }, onDisk: Promise<string[]>): Promise<Readiness> {
   const applied = async (): Promise<{ db: boolean; names: Set<string> | null }> => {
     await infra.db.$queryRaw`SELECT 1`
+    // No bookkeeping table yet: nothing is applied.
     const rows = await infra.db
       .$queryRaw<{ name: string }[]>`SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`
-      .catch(() => null)
-    return { db: true, names: rows && new Set(rows.map((r) => r.name)) }
+      .catch(() => [])
+    return { db: true, names: new Set(rows.map((r) => r.name)) }
   }
   const [database, redis, disk] = await Promise.all([
     withinTime(applied(), { db: false, names: null }),
     withinTime(infra.redis.ping().then((r) => r === 'PONG'), false),
     onDisk.catch(() => [] as string[]),
   ])
-  const pending = database.names ? disk.filter((name) => !database.names!.has(name)) : disk
+  // A database that does not answer says nothing of its migrations: none is named pending, and they are not ready.
+  const pending = database.names ? disk.filter((name) => !database.names!.has(name)) : []
   return { db: database.db, redis, migrations: database.names !== null && disk.length > 0 && pending.length === 0, pending }
 }
