@@ -6,6 +6,7 @@
 //   once the lock is released and its answer arrives with every row of the order written, then the process exits 0.
 // - A worker (`worker.ts`) killed with SIGKILL while an order's settlement waits inside its unit: nothing of the
 //   settlement is written; another worker started afterwards runs the job again, and the store is credited once.
+// - A worker sent SIGTERM there: it takes no new job, finishes the settlement once the lock is released, exits 0.
 import { spawn, type ChildProcess } from 'node:child_process'
 import net from 'node:net'
 import path from 'node:path'
