@@ -7,9 +7,10 @@ import type { FastifyInstance } from 'fastify'
 import mysql from 'mysql2/promise'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { createTestApp, http, resetDb } from './helpers.ts'
+import { buildApp } from '../src/app.ts'
+import { createTestApp, http, resetDb, testConfig } from './helpers.ts'
 import { MIGRATIONS_DIR, REPO_ROOT } from '../src/core/paths.ts'
-import { migrationsOnDisk } from '../src/modules/system/readiness.ts'
+import { READY_CHECK_MS, migrationsOnDisk } from '../src/modules/system/readiness.ts'
 
 let app: FastifyInstance
 
@@ -38,6 +39,20 @@ describe('GET /api/ready', () => {
       expect(en.status).toBe(503)
       expect(en.body.msg).toBe('Not ready: Redis does not answer.')
       expect(JSON.stringify(en.body)).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|stack|at /)
+    } finally {
+      await broken.close()
+    }
+  }, 30_000)
+
+  test('the database unreachable (a wrong DATABASE_URL port): 503 within the check time, naming the database', async () => {
+    const broken = await buildApp(testConfig({ DATABASE_URL: 'mysql://root@127.0.0.1:1/qshop_unreachable' }), { logger: false })
+    await broken.ready()
+    try {
+      const started = Date.now()
+      const res = await http(broken).get('/api/ready').set('lang', 'en')
+      expect(Date.now() - started).toBeLessThan(READY_CHECK_MS + 2_000)
+      expect(res.status).toBe(503)
+      expect(res.body).toEqual({ code: 503, msg: 'Not ready: the database does not answer.', data: { db: false, redis: true, migrations: false, pending: [] } })
     } finally {
       await broken.close()
     }

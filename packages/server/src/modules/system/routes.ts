@@ -26,7 +26,10 @@ const system: AppModule = {
       const state = await readiness(app, onDisk)
       const data = { db: state.db, redis: state.redis, migrations: state.migrations, pending: state.pending }
       if (state.db && state.redis && state.migrations) return ok(req, data)
-      const parts = (['db', 'redis', 'migrations'] as const).filter((part) => !state[part]).map((part) => req.t(`msg.notReady.${part}` as MessageKey))
+      // Migrations are named only when the database answered the question.
+      const parts = (['db', 'redis', 'migrations'] as const)
+        .filter((part) => !state[part] && (part !== 'migrations' || state.db))
+        .map((part) => req.t(`msg.notReady.${part}` as MessageKey))
       return reply.status(503).send({ code: Code.UNAVAILABLE, msg: req.t('msg.notReady', { parts: parts.join(req.locale === 'en' ? '; ' : '；') }), data })
     })
   },
