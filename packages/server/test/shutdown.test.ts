@@ -34,7 +34,8 @@ beforeAll(async () => {
 })
 afterEach(async () => {
   await lock.query('ROLLBACK')
-  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  // A test that failed half way: its processes and theirs (start.ts's api) go, the whole group of each.
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL')
 })
 afterAll(async () => {
   await lock?.end()
@@ -56,6 +57,8 @@ function startProcess(args: string[], env: Record<string, string> = {}): Started
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, DATABASE_URL: app.config.DATABASE_URL, REDIS_PREFIX: app.config.REDIS_PREFIX, LOG_LEVEL: 'info', ...env },
+    // a group of its own: signals below go to the process alone, as a service manager sends them; cleaning up takes the group
+    detached: true,
   })
   children.push(child)
   let out = ''
