@@ -53,6 +53,11 @@ export default fp(async function envelope(app: FastifyInstance, opts: { page?: P
   app.addHook('preClose', async () => {
     stopping = true
   })
+  // The requests in flight are answered with `Connection: close`: a kept-alive connection would hold the close for
+  // the keep-alive timeout (72 s) after its last answer.
+  app.addHook('onSend', async (_req, reply) => {
+    if (stopping) reply.header('connection', 'close')
+  })
   app.addHook('onRequest', async (req, reply) => {
     req.locale = normalizeLocale((req.headers['lang'] as string | undefined) ?? req.headers['accept-language'])
     if (stopping) {
