@@ -11,6 +11,7 @@ import type { Db } from './core/db/index.ts'
 import type { AreaName } from './core/context.ts'
 import type { ServerResource } from './core/resource.ts'
 import { routeClassOf, type RouteClass } from './core/rateLimits.ts'
+import { REPO_ROOT } from './core/paths.ts'
 import { ConciseRequestLog } from './core/requestLog.ts'
 import envelope from './plugins/envelope.ts'
 import infra from './plugins/infra.ts'
@@ -47,7 +48,7 @@ declare module 'fastify' {
   }
 }
 
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..')
+export { REPO_ROOT } from './core/paths.ts'
 
 const AREAS: { area: AreaName; prefix: string; key: 'storefront' | 'seller' | 'admin' }[] = [
   { area: 'user', prefix: '/api', key: 'storefront' },
@@ -65,6 +66,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     bodyLimit: 2 * 1024 * 1024,
+    // A request arriving while the app closes is answered by plugins/envelope.ts, in the envelope.
+    return503OnClosing: false,
     // The longest URL parameter is a batch delete's `:ids`; a longer one is answered 414.
     routerOptions: { caseSensitive: true, maxParamLength: IDS_PARAM_MAX_LENGTH },
     frameworkErrors: routerErrorAnswer(headers),

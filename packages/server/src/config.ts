@@ -34,6 +34,8 @@ const schema = z.object({
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   /** Prefix of every Redis key and BullMQ queue, so several instances (or test workers) can share a Redis. */
   REDIS_PREFIX: z.string().default('qshop'),
+  /** After this long a job whose worker died mid-job is run again by another worker (core/jobs/queues.ts, .env.example). */
+  JOB_STALL_SECONDS: z.coerce.number().int().positive().default(30),
   /** Resolved by loadConfig: JWT_SECRET, else the content of JWT_SECRET_FILE, else (development and test only) a built-in one. */
   JWT_SECRET: z.string().default(''),
   /** A file holding the secret; created with a random one when it does not exist (compose keeps it in a volume). */

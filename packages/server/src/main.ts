@@ -19,8 +19,11 @@ if (config.NODE_ENV === 'development' && config.OAUTH_SANDBOX) {
   const fake = await startDevOauthFake(app)
   if (fake) app.addHook('onClose', () => fake.stop())
 }
-// Ctrl-C reaches every process of the terminal's group, and `pnpm start` passes it on too: the first signal closes
-// the server (open requests finish, then the database, Redis and queue connections), later ones wait for that.
+// Ctrl-C reaches every process of the terminal's group, and `pnpm start` passes SIGTERM on too: the first signal closes
+// the server (Fastify's close()): it stops listening, so new connections are refused, and a request still arriving on
+// an open connection is answered 503 (plugins/envelope.ts); the requests in flight finish, their units of work
+// committed or rolled back; then the database pools, Redis and the queue connections close (plugins/infra.ts,
+// plugins/queues.ts). Later signals wait for that.
 let closing = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.on(signal, () => {

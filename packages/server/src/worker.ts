@@ -30,8 +30,11 @@ for (const worker of workers) {
 }
 log.debug({ queues: workers.map((w) => w.name), schedules: schedules.map((s) => s.id) }, 'worker started')
 
+// Stopping: every worker stops taking jobs at once, and each closes once the jobs it is running have finished
+// (BullMQ's Worker.close()); only then the queues, the database and Redis. A job cut off harder than that (SIGKILL,
+// a crash) rolls back with its unit of work and is run again by a worker after JOB_STALL_SECONDS (core/jobs/queues.ts).
 async function shutdown() {
-  for (const worker of workers) await worker.close()
+  await Promise.all(workers.map((worker) => worker.close()))
   for (const q of queues.values()) await q.close()
   await infra.db.$disconnect()
   infra.redis.disconnect()

@@ -88,7 +88,7 @@ describe('with the limits a production install starts with', () => {
 })
 
 describe('limits per route class', () => {
-  test('reads are counted per address; static files and the health check never', async () => {
+  test('reads are counted per address; static files, the health and the readiness checks never', async () => {
     const [ip, other] = [nextIp(), nextIp()]
     for (let i = 0; i < 3; i++) expect((await http(small).get('/api/load_goods_classes').set(from(ip))).status).toBe(200)
     const refused = await http(small).get('/api/common').set(from(ip))
@@ -103,6 +103,7 @@ describe('limits per route class', () => {
     const [image] = storeImages(small, 1)
     for (let i = 0; i < 10; i++) expect((await http(small).get(image).set(from(ip))).status).toBe(200)
     expect((await http(small).get('/api/health').set(from(ip))).status).toBe(200)
+    expect((await http(small).get('/api/ready').set(from(ip))).status).toBe(200)
   })
 
   test('writes are counted per account: colleagues behind one address do not share a limit', async () => {
@@ -198,6 +199,7 @@ describe('limits per route class', () => {
     for (const prefix of ['/api', '/api/Seller', '/api/Admin']) expect(classOf('POST', `${prefix}/auth/edit`)).toBe('secret')
     expect(classOf('POST', '/api/auth/edit_secure')).toBe('secret')
     expect(classOf('GET', '/api/health')).toBeNull()
+    expect(classOf('GET', '/api/ready')).toBeNull()
     expect(classOf('GET', '/api/Admin/users')).toBe('read')
     expect(classOf('POST', '/api/Admin/users')).toBe('write')
     // The top-up dialog's reads are reads, its opening a money write.
@@ -206,6 +208,7 @@ describe('limits per route class', () => {
     // The gateways' notifications are exempt: a gateway retries from a few addresses, and each is checked by signature.
     expect(app.routeRecords.filter((r) => r.rateLimit === null).map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'GET /api/health',
+      'GET /api/ready',
       'POST /api/payment/alipay/notify',
       'POST /api/payment/wechat/notify',
       'POST /api/payment/wechat/refund_notify',

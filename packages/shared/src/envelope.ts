@@ -14,6 +14,8 @@ export const Code = {
   TOO_LARGE: 413,
   TOO_MANY: 429,
   INTERNAL: 500,
+  /** not ready (GET /api/ready) or stopping: the load balancer sends the request elsewhere */
+  UNAVAILABLE: 503,
 } as const
 export type CodeValue = (typeof Code)[keyof typeof Code]
 

@@ -45,8 +45,25 @@ export default fp(async function envelope(app: FastifyInstance, opts: { page?: P
   app.decorateRequest('t', function (this: FastifyRequest, key: MessageKey, params?: Record<string, string | number>) {
     return translate(this.locale, key, params)
   })
-  app.addHook('onRequest', async (req) => {
+  // Stopping (main.ts closes the app on SIGTERM): Fastify's close() stops listening first, so new connections are
+  // refused, and lets the requests in flight finish. A request that still arrives on an open keep-alive connection is
+  // answered 503 in the envelope, its connection closed, for the load balancer to send it elsewhere (app.ts turns
+  // Fastify's own bare 503 off).
+  let stopping = false
+  app.addHook('preClose', async () => {
+    stopping = true
+  })
+  // The requests in flight are answered with `Connection: close`: a kept-alive connection would hold the close for
+  // the keep-alive timeout (72 s) after its last answer.
+  app.addHook('onSend', async (_req, reply) => {
+    if (stopping) reply.header('connection', 'close')
+  })
+  app.addHook('onRequest', async (req, reply) => {
     req.locale = normalizeLocale((req.headers['lang'] as string | undefined) ?? req.headers['accept-language'])
+    if (stopping) {
+      reply.header('connection', 'close')
+      return send(reply, Code.UNAVAILABLE, req.t('msg.stopping'), null)
+    }
   })
 
   app.setErrorHandler((err: FastifyError, req, reply) => {

@@ -27,5 +27,9 @@ export function createQueue(config: Config, name: string, connection: Redis): Qu
 }
 
 export function createWorker(config: Config, name: string, processor: Processor, connection: Redis): Worker {
-  return new Worker(name, processor, { connection, prefix: `${config.REDIS_PREFIX}:bull`, concurrency: 4 })
+  // A worker holds a lock on each job it runs, renewed while it runs. A worker that dies mid-job (its unit of work
+  // rolled back, core/unitOfWork.ts) stops renewing it: once it has lapsed, the stalled-job check of any worker puts
+  // the job back in its queue, and it runs again from the start. Closing a worker (worker.ts) waits for its jobs.
+  const stall = config.JOB_STALL_SECONDS * 1000
+  return new Worker(name, processor, { connection, prefix: `${config.REDIS_PREFIX}:bull`, concurrency: 4, lockDuration: stall, stalledInterval: stall })
 }

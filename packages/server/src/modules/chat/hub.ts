@@ -76,11 +76,17 @@ export function createChatHub(app: Pick<Infra, 'redis' | 'key' | 'log' | 'config
 
   return {
     async start() {
-      subscriber = app.redis.duplicate({ lazyConnect: true })
-      subscriber.on('message', (_channel: string, message: string) => deliver(message))
-      subscriber.on('error', (err) => app.log.warn({ err }, 'chat subscriber error'))
-      await subscriber.connect()
-      await subscriber.subscribe(chatChannel(app))
+      const sub = app.redis.duplicate({ lazyConnect: true })
+      subscriber = sub
+      sub.on('message', (_channel: string, message: string) => deliver(message))
+      sub.on('error', (err) => app.log.warn({ err }, 'chat subscriber error'))
+      const subscribe = () => sub.subscribe(chatChannel(app))
+      // Redis out of reach at start does not stop the api (GET /api/ready answers 503 meanwhile, modules/system):
+      // ioredis keeps reconnecting, and the channel is subscribed once it is connected.
+      await sub.connect().then(subscribe, (err: unknown) => {
+        app.log.warn({ err }, 'chat subscriber could not connect; it subscribes once Redis answers')
+        sub.once('ready', () => void subscribe().catch((e: unknown) => app.log.warn({ err: e }, 'chat subscriber could not subscribe')))
+      })
     },
     stop() {
       clearInterval(pinger)
