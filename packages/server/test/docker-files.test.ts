@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { parse } from 'yaml'
@@ -175,7 +176,8 @@ describe('the compiled start', () => {
     child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
     expect(await new Promise((resolve) => child.on('exit', resolve))).not.toBe(0)
     expect(err).toContain('Invalid configuration')
-    expect(err).toMatch(/at loadConfig \(.*packages\/server\/src\/config\.ts:\d+:\d+\)/)
+    // Node colours the frames' paths when the test runner forces colour (FORCE_COLOR): compare the plain text.
+    expect(stripVTControlCharacters(err)).toMatch(/at loadConfig \(.*packages\/server\/src\/config\.ts:\d+:\d+\)/)
     expect(err).toMatch(/scripts\/start\.ts:\d+:\d+/)
   })
 })
