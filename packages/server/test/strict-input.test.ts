@@ -90,7 +90,8 @@ const VALID: Record<string, object> = {
   'POST /api/integral/pay': { id: 1, buy_num: 1, address_id: 1 },
   'PUT /api/Admin/integral_orders/:id/ship': { delivery_code: 'sf', delivery_no: 'SF12345' },
 }
-const SAMPLES = ['1', 'Abc_12345']
+// The last is for date-time fields, which take a date, or a date and a time, and nothing else.
+const SAMPLES = ['1', 'Abc_12345', '2026-01-01 10:00:00']
 
 const UNKNOWN = 'zz_unknown'
 const hasBody = (r: RouteRecord) => ['POST', 'PUT', 'PATCH'].includes(r.method)
