@@ -10,7 +10,10 @@ const contexts = new Set<BrowserContext>()
 
 export const baseUrl = () => inject('baseUrl')
 
-export async function newPage(opts: { locale?: string; viewport?: { width: number; height: number }; javaScriptEnabled?: boolean } = {}): Promise<Page> {
+/** `reducedMotion`: the page asks for less motion (the app then shows drawers and dialogs without transitions). */
+export async function newPage(
+  opts: { locale?: string; viewport?: { width: number; height: number }; javaScriptEnabled?: boolean; reducedMotion?: boolean } = {},
+): Promise<Page> {
   browser ??= await chromium.connect(inject('wsEndpoint'))
   const context = await browser.newContext({
     baseURL: baseUrl(),
@@ -20,6 +23,7 @@ export async function newPage(opts: { locale?: string; viewport?: { width: numbe
     hasTouch: (opts.viewport?.width ?? 1400) < 768,
     acceptDownloads: true,
     javaScriptEnabled: opts.javaScriptEnabled ?? true,
+    reducedMotion: opts.reducedMotion ? 'reduce' : 'no-preference',
   })
   context.setDefaultTimeout(15000)
   contexts.add(context)

@@ -73,7 +73,8 @@ async function pageState(page: Page, checkCuts: boolean) {
 
 /** A page with the problems it meets collected: uncaught errors and 5xx answers. */
 async function watchedPage(viewport: Viewport) {
-  const page = await newPage({ viewport })
+  // Less motion: the phone's drawer opens and closes for every page without its transitions (the app honours it).
+  const page = await newPage({ viewport, reducedMotion: true })
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`))
   page.on('response', (response) => {

@@ -13,6 +13,8 @@ export const theme = createTheme({
   // is 3.3:1.
   primaryShade: { light: 9, dark: 8 },
   defaultRadius: 'sm',
+  // A reader who asks the system for less motion gets dialogs, drawers and menus without their transitions.
+  respectReducedMotion: true,
   components: {
     Modal: { defaultProps: { zIndex: Z_INDEX } },
     Drawer: { defaultProps: { zIndex: Z_INDEX } },

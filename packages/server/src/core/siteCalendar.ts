@@ -160,10 +160,12 @@ export function useSiteZone(zone: string, readAt = Date.now()): SiteCalendar {
   return current.calendar
 }
 
-/** The site's calendar, its zone read again from the config when this process's is older than ZONE_REFRESH_MS. */
-export async function siteCalendar(app: Pick<Infra, 'db' | 'redis' | 'key' | 'log'>): Promise<SiteCalendar> {
-  const now = Date.now()
-  if (now - current.readAt < ZONE_REFRESH_MS && now >= current.readAt) return current.calendar
+/** How long a caller waits for a re-read of the zone before going on with the zone last read. */
+const ZONE_READ_WAIT_MS = 500
+/** The re-read in flight per app: callers meanwhile join it instead of reading again. */
+const readsInFlight = new WeakMap<object, Promise<SiteCalendar>>()
+
+async function readZone(app: Pick<Infra, 'db' | 'redis' | 'key' | 'log'>, now: number): Promise<SiteCalendar> {
   try {
     const zone = await readConfig<string>(app as Infra, 'time_zone')
     return useSiteZone(zone ?? DEFAULT_TIME_ZONE, now)
@@ -172,6 +174,30 @@ export async function siteCalendar(app: Pick<Infra, 'db' | 'redis' | 'key' | 'lo
     app.log.warn({ err }, 'site time zone unreadable')
     current = { calendar: current.calendar, readAt: now }
     return current.calendar
+  }
+}
+
+/**
+ * The site's calendar, its zone read again from the config when this process's is older than ZONE_REFRESH_MS. A read
+ * that takes longer than ZONE_READ_WAIT_MS (a database out of reach waits for its pool's timeout) is not waited for:
+ * the caller goes on with the zone last read, and the read finishes for the callers after it.
+ */
+export async function siteCalendar(app: Pick<Infra, 'db' | 'redis' | 'key' | 'log'>): Promise<SiteCalendar> {
+  const now = Date.now()
+  if (now - current.readAt < ZONE_REFRESH_MS && now >= current.readAt) return current.calendar
+  let read = readsInFlight.get(app)
+  if (!read) {
+    read = readZone(app, now).finally(() => readsInFlight.delete(app))
+    readsInFlight.set(app, read)
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const lastRead = new Promise<SiteCalendar>((resolve) => {
+    timer = setTimeout(() => resolve(current.calendar), ZONE_READ_WAIT_MS)
+  })
+  try {
+    return await Promise.race([read, lastRead])
+  } finally {
+    clearTimeout(timer)
   }
 }
 
