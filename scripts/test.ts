@@ -1,7 +1,7 @@
 // `pnpm test`: type checks, lint, the shared package's tests (money math), the API tests (real MariaDB + Redis), the
 // web unit tests, then the browser tests against the built app. Ends with one line "N passed, N failed" summing every suite.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -49,31 +49,36 @@ function step(suite: string, cmd: string, args: string[], cwd = root) {
   results.push({ suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok })
 }
 
-/** Steps that only read the sources, run at once (each is mostly one core); their output is printed whole, in order. */
-async function concurrentSteps(steps: { suite: string; cmd: string; args: string[] }[]) {
-  const runs = steps.map(
-    ({ cmd, args }) =>
-      new Promise<{ ok: boolean; output: Buffer[] }>((resolve) => {
-        const output: Buffer[] = []
-        const child = spawn(cmd, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '1' } })
-        child.stdout.on('data', (chunk: Buffer) => output.push(chunk))
-        child.stderr.on('data', (chunk: Buffer) => output.push(chunk))
-        child.on('close', (code) => resolve({ ok: code === 0, output }))
-      }),
-  )
-  for (const [i, run] of runs.entries()) {
-    const { ok, output } = await run
-    process.stdout.write(Buffer.concat(output))
-    results.push({ suite: steps[i].suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok })
+/**
+ * Steps that only read the sources (each mostly one core), started in the background while the database-bound suites
+ * run in the foreground: those wait on MariaDB's commits much of the time, and the type check and lint fill that
+ * time. Their output goes to files, not pipes (the foreground suites block this process, and a full pipe would stall
+ * them), and is printed whole, in order, by `finish`.
+ */
+function backgroundSteps(steps: { suite: string; cmd: string; args: string[] }[]) {
+  const runs = steps.map(({ suite, cmd, args }) => {
+    const file = path.join('/tmp', `qshop-step-${suite}.log`)
+    const fd = openSync(file, 'w')
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '1' }, stdio: ['ignore', fd, fd] })
+    closeSync(fd)
+    return { suite, file, done: new Promise<boolean>((resolve) => child.on('close', (code) => resolve(code === 0))) }
+  })
+  return async function finish() {
+    for (const run of runs) {
+      const ok = await run.done
+      process.stdout.write(readFileSync(run.file))
+      results.push({ suite: run.suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok })
+    }
   }
 }
 
-await concurrentSteps([
+const sourceChecks = backgroundSteps([
   { suite: 'typecheck', cmd: 'pnpm', args: ['typecheck'] },
   { suite: 'lint', cmd: 'pnpm', args: ['lint'] },
 ])
 runVitest('shared', path.join(root, 'packages/shared'))
 runVitest('server', path.join(root, 'packages/server'))
+await sourceChecks()
 runVitest('web', path.join(root, 'packages/web'))
 if (existsSync(path.join(root, 'packages/web/e2e'))) {
   step('web-build', 'pnpm', ['--filter', '@qshop/web', 'build'])

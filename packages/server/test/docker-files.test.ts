@@ -4,7 +4,6 @@
 // /api/health, stopped by a signal.
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import net from 'node:net'
 import path from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -12,7 +11,7 @@ import type { FastifyInstance } from 'fastify'
 import { parse } from 'yaml'
 import { REPO_ROOT } from '../src/app.ts'
 import { buildServer } from '../../../scripts/build.ts'
-import { createTestApp, resetDb } from './helpers.ts'
+import { createTestApp, freePort, resetDb } from './helpers.ts'
 
 type Stage = { name: string; from: string; lines: string[] }
 
@@ -137,14 +136,6 @@ describe('the compiled start', () => {
     await buildServer(dist)
   })
   afterAll(async () => app?.close())
-
-  async function freePort(): Promise<number> {
-    const server = net.createServer()
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const { port } = server.address() as net.AddressInfo
-    await new Promise((resolve) => server.close(resolve))
-    return port
-  }
 
   test('runs as node --enable-source-maps on JavaScript alone: prepares the database, answers /api/health, stops on SIGTERM with exit 0', async () => {
     const port = await freePort()

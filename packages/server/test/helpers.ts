@@ -1,4 +1,5 @@
 // Test harness: a real app on a real MariaDB database and Redis, migrated once per worker and reset per file.
+import net from 'node:net'
 import path from 'node:path'
 import mysql from 'mysql2/promise'
 import supertest from 'supertest'
@@ -112,4 +113,13 @@ export function seededRandom(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
   }
+}
+
+/** A TCP port free on 127.0.0.1 now (for a process a test starts). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
 }

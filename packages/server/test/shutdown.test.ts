@@ -22,7 +22,7 @@ import { receivedOrders } from '../src/modules/settlement/testkit.ts'
 import { createGoods, leafClasses, sellerWithStore } from '../src/modules/catalog/testkit.ts'
 import { tokenFor } from '../src/modules/rbac/testkit.ts'
 import { buildApp } from '../src/app.ts'
-import { createTestApp, resetDb, testConfig } from './helpers.ts'
+import { createTestApp, freePort, resetDb, testConfig } from './helpers.ts'
 import { createUser } from './factories.ts'
 
 let app: FastifyInstance
@@ -43,14 +43,6 @@ afterAll(async () => {
   await lock?.end()
   await app?.close()
 })
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 type Started = { child: ChildProcess; out: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> }
 

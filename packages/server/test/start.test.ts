@@ -7,7 +7,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { REPO_ROOT } from '../src/app.ts'
-import { createTestApp, resetDb } from './helpers.ts'
+import { createTestApp, freePort, resetDb } from './helpers.ts'
 
 let app: FastifyInstance
 
@@ -17,14 +17,6 @@ beforeAll(async () => {
   await resetDb(app, { demo: true, areas: false })
 })
 afterAll(async () => app?.close())
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 test('prints the address once ready, listens on 127.0.0.1, logs no request at info, and Ctrl-C exits 0 without an error line', async () => {
   const port = await freePort()
