@@ -2,8 +2,10 @@
 // presets, against the platform served as `pnpm start` serves it (the api process serving the built web app) with the
 // demo data. Prints the performance score, LCP, TBT, CLS and bytes per page (the median of LIGHTHOUSE_RUNS runs by
 // score), beside the accessibility, best-practices and SEO scores with the audits that failed them; the store, store
-// list and login pages are measured for those three only (their goal is not performance), and the same for a floor: a bare static page showing the same goods picture, served by node:http in this
-// run, whose figures show what the machine itself allows (Lighthouse simulates a phone's CPU from the observed one:
+// list, login and register pages, and the demo shopper's own pages in a browser signed in as the shopper (cart,
+// checkout, pay, orders, an order, the user centre: bench/lighthouse-shopper.ts), are measured for those three only
+// (their goal is not performance); and the same for a floor: a bare static page showing the same goods picture,
+// served by node:http in this run, whose figures show what the machine itself allows (Lighthouse simulates a phone's CPU from the observed one:
 // on a busy machine every page scores lower, the floor too).
 // Each page is measured through two fronts: the api itself (`pnpm start`) and nginx running docker/nginx.conf in front
 // of it (the compose path, packages/server/test/nginxFront.ts; needs nginx: NGINX_PATH, default /usr/sbin/nginx, from Debian's
@@ -23,6 +25,7 @@ import { seed } from '../packages/server/src/seed/index.ts'
 import { migrateDeploy } from '../scripts/migrate.ts'
 import { ROOT, clearRedisPrefix, truncateAll } from './lib.ts'
 import { nginxBinary, startNginxFront } from '../packages/server/test/nginxFront.ts'
+import { shopperPages, signedInBrowser } from './lighthouse-shopper.ts'
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium'
@@ -52,8 +55,11 @@ export async function freePort(): Promise<number> {
   return port
 }
 
-/** One Lighthouse run (its CLI, which starts its own Chromium) of the performance category. */
-export async function lighthouse(url: string, preset: Preset): Promise<LighthouseFigures> {
+/**
+ * One Lighthouse run (its CLI) of the performance and quality categories: in a Chromium of its own, or, given
+ * `browserPort`, in the running one listening there, keeping that browser's storage (a signed-in session).
+ */
+export async function lighthouse(url: string, preset: Preset, browserPort?: number): Promise<LighthouseFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'qshop-lh-'))
   const output = path.join(dir, 'report.json')
   try {
@@ -61,7 +67,7 @@ export async function lighthouse(url: string, preset: Preset): Promise<Lighthous
       path.join(ROOT, 'node_modules/.bin/lighthouse'),
       [
         url, '--quiet', `--only-categories=performance,${QUALITY.join(',')}`, '--output=json', `--output-path=${output}`,
-        '--chrome-flags=--headless=new --no-sandbox --disable-dev-shm-usage',
+        ...(browserPort ? [`--port=${browserPort}`, '--disable-storage-reset'] : ['--chrome-flags=--headless=new --no-sandbox --disable-dev-shm-usage']),
         ...(preset === 'desktop' ? ['--preset=desktop'] : []),
       ],
       { env: { ...process.env, CHROME_PATH }, maxBuffer: 64 * 1024 * 1024 },
@@ -101,12 +107,12 @@ export async function lighthouse(url: string, preset: Preset): Promise<Lighthous
 }
 
 /** The median of `runs` runs, by score; `before` runs before each. */
-export async function medianRun(url: string, preset: Preset, runs = RUNS, before: () => Promise<void> = async () => {}): Promise<LighthouseFigures> {
+export async function medianRun(url: string, preset: Preset, runs = RUNS, before: () => Promise<void> = async () => {}, browserPort?: number): Promise<LighthouseFigures> {
   const results: LighthouseFigures[] = []
   // Lighthouse now and then loses the trace of a load (NO_NAVSTART): such a run is tried once more.
   for (let i = 0; i < runs; i++) {
     await before()
-    results.push(await lighthouse(url, preset).catch(() => lighthouse(url, preset)))
+    results.push(await lighthouse(url, preset, browserPort).catch(() => lighthouse(url, preset, browserPort)))
   }
   results.sort((a, b) => a.score - b.score)
   return results[Math.floor((results.length - 1) / 2)]
@@ -119,12 +125,16 @@ const describe = (f: LighthouseFigures) =>
 const describeQuality = (f: LighthouseFigures) =>
   `accessibility ${f.quality.accessibility}, best practices ${f.quality['best-practices']}, SEO ${f.quality.seo}` +
   (f.failed.length ? ` (failed: ${f.failed.join(', ')})` : '')
-const qualityPass = (f: LighthouseFigures) => QUALITY.every((c) => f.quality[c] >= QUALITY_GOAL)
-const reportQuality = (label: string, f: LighthouseFigures) =>
-  console.log(`${qualityPass(f) ? 'PASS' : 'MISS'} ${label}: ${describeQuality(f)} (goal ≥ ${QUALITY_GOAL} each)`)
+const qualityPass = (f: LighthouseFigures, judged: readonly Quality[] = QUALITY) => judged.every((c) => f.quality[c] >= QUALITY_GOAL)
+const reportQuality = (label: string, f: LighthouseFigures, judged: readonly Quality[] = QUALITY) =>
+  console.log(`${qualityPass(f, judged) ? 'PASS' : 'MISS'} ${label}: ${describeQuality(f)} (goal ≥ ${QUALITY_GOAL} for ${judged.join(', ')})`)
+/** The signed-in pages are kept out of search engines on purpose (robots.txt, noindex): their SEO score is not a goal. */
+const SIGNED_IN_JUDGED: readonly Quality[] = ['accessibility', 'best-practices']
 
 /** The platform as `pnpm start` runs it, on its own database seeded with the demo data; answers its address. */
-export async function startShop(env: NodeJS.ProcessEnv): Promise<{ url: string; goodsId: number; storeId: number; picture: string; child: ChildProcess }> {
+export async function startShop(
+  env: NodeJS.ProcessEnv,
+): Promise<{ url: string; goodsId: number; storeId: number; picture: string; line: { goods_id: number; sku_id: number }; child: ChildProcess }> {
   const config = loadConfig(env)
   await migrateDeploy(config.DATABASE_URL, path.join(ROOT, 'prisma/migrations'), () => {})
   const app = await buildApp(config, { logger: false })
@@ -133,6 +143,9 @@ export async function startShop(env: NodeJS.ProcessEnv): Promise<{ url: string; 
   await clearRedisPrefix(app)
   await seed(app, { demo: true, areas: false })
   const goods = await app.db.goods.findFirstOrThrow({ where: { goods_status: 1, goods_verify: 1, goods_master_image: { not: '' } }, orderBy: { id: 'asc' }, select: { id: true, store_id: true, goods_master_image: true } })
+  // what the demo shopper orders for the signed-in pages: the cheapest goods in stock (its balance pays for it)
+  const cheap = await app.db.goods.findFirstOrThrow({ where: { goods_status: 1, goods_verify: 1, goods_stock: { gt: 5 } }, orderBy: [{ goods_price: 'asc' }, { id: 'asc' }], select: { id: true } })
+  const sku = await app.db.goods_skus.findFirst({ where: { goods_id: cheap.id, goods_stock: { gt: 5 } }, orderBy: [{ goods_price: 'asc' }, { id: 'asc' }], select: { id: true } })
   await app.close()
 
   // the compiled api, as `pnpm start` runs it (`pnpm bench` builds it first)
@@ -145,7 +158,7 @@ export async function startShop(env: NodeJS.ProcessEnv): Promise<{ url: string; 
     if (i > 600) throw new Error('the server did not answer /api/health within a minute')
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  return { url, goodsId: goods.id, storeId: goods.store_id, picture: goods.goods_master_image, child }
+  return { url, goodsId: goods.id, storeId: goods.store_id, picture: goods.goods_master_image, line: { goods_id: cheap.id, sku_id: sku?.id ?? 0 }, child }
 }
 
 /** The floor: one static HTML page with a heading and the goods picture (fetched from the shop), no script. */
@@ -190,6 +203,7 @@ export async function runLighthouse(): Promise<boolean[]> {
   const fronts: Partial<Record<(typeof FRONTS)[number], string>> = { start: shop.url }
   const nginx = FRONTS.includes('nginx') ? nginxBinary() : null
   let nginxChild: ChildProcess | null = null
+  let browser: { close: () => Promise<void> } | null = null
   if (nginx) {
     const port = await freePort()
     nginxChild = await startNginxFront(nginx, { port, api: shop.url, web: path.join(ROOT, 'packages/web/dist'), uploadsRoot: uploads, dir: path.join(uploads, 'nginx') })
@@ -200,7 +214,11 @@ export async function runLighthouse(): Promise<boolean[]> {
   }
   try {
     const pages = { home: '/', search: '/s', goods: `/goods/${shop.goodsId}` }
-    const qualityPages = { store: `/store/${shop.storeId}`, stores: '/stores', login: '/login' }
+    const qualityPages = { store: `/store/${shop.storeId}`, stores: '/stores', login: '/login', register: '/register' }
+    // The shopper's own pages, in a browser signed in as the demo shopper (accessibility, best practices, SEO only).
+    const signedInPages = await shopperPages(shop.url, shop.line)
+    const browserPort = await freePort()
+    browser = await signedInBrowser(CHROME_PATH, browserPort, Object.values(fronts))
     // Warm the api's caches as a running shop has them, before every run: the search pages' cache lives a minute
     // (server modules/catalog/search.ts), less than a round of runs takes.
     const warm = async () => {
@@ -226,9 +244,15 @@ export async function runLighthouse(): Promise<boolean[]> {
           reportQuality(`${name} ${preset} (${FRONT_NAMES[front]})`, f)
           results.push(qualityPass(f))
         }
+        for (const [name, route] of Object.entries(signedInPages)) {
+          const f = await medianRun(`${base}${route}`, preset, RUNS, warm, browserPort)
+          reportQuality(`${name}, signed in, ${preset} (${FRONT_NAMES[front]})`, f, SIGNED_IN_JUDGED)
+          results.push(qualityPass(f, SIGNED_IN_JUDGED))
+        }
       }
     }
   } finally {
+    await browser?.close()
     floor.server.close()
     nginxChild?.kill('SIGTERM')
     shop.child.kill('SIGTERM')

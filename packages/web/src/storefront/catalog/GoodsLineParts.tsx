@@ -9,11 +9,14 @@ import classes from './goodsLine.module.css';
 
 type LineGoods = Pick<GoodsLine, 'goods_id' | 'goods_name' | 'goods_image' | 'sku_name'>;
 
-/** The line's picture in a `size` px square, fetching the copy of that width. */
+/**
+ * The line's picture in a `size` px square, fetching the copy of that width. Decorative (empty alt): the line's name
+ * is always beside it (GoodsLineName), and an alt repeating it is read out twice.
+ */
 export function GoodsLineImage({ line, size }: { line: LineGoods; size: number }) {
   return (
     <Box w={size} h={size} className={classes.image}>
-      <GoodsImage src={line.goods_image} alt={line.goods_name} sizes={`${size}px`} />
+      <GoodsImage src={line.goods_image} alt="" sizes={`${size}px`} />
     </Box>
   );
 }

@@ -234,7 +234,7 @@ function Checkout({ params }: { params: BeforeParams }) {
       <LoadingOverlay visible={preview.loading} zIndex={10} overlayProps={{ blur: 1 }} />
       <Title order={3}>{t('route.orderBefore')}</Title>
       <Paper withBorder p="md">
-        <Title order={5} mb="sm">
+        <Title order={4} size="h5" mb="sm">
           {to('before.address')}
         </Title>
         {addresses.data ? (
@@ -245,7 +245,7 @@ function Checkout({ params }: { params: BeforeParams }) {
           <Loader size="sm" />
         )}
       </Paper>
-      <Title order={5}>{to('before.goods')}</Title>
+      <Title order={4} size="h5">{to('before.goods')}</Title>
       {summary.stores.map((group) => (
         <StoreBlock
           key={group.store_id}

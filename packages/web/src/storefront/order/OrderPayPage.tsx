@@ -111,7 +111,7 @@ function Payment({ ids }: { ids: number[] }) {
       <LoadingOverlay visible={info.loading} zIndex={10} overlayProps={{ blur: 1 }} />
       <Title order={3}>{t('route.orderPay')}</Title>
       <Paper withBorder p="md">
-        <Title order={5} mb="sm">
+        <Title order={4} size="h5" mb="sm">
           {to('pay.orders')}
         </Title>
         <OrdersToPay info={data} />
@@ -137,7 +137,7 @@ function Payment({ ids }: { ids: number[] }) {
         </Alert>
       ) : (
         <Paper withBorder p="md">
-          <Title order={5} mb="sm">
+          <Title order={4} size="h5" mb="sm">
             {to('pay.method')}
           </Title>
           <Radio.Group value={method} onChange={(value) => setMethod(value as typeof method)} aria-label={to('pay.method')}>
