@@ -29,8 +29,6 @@ RUN pnpm install --prod --frozen-lockfile --ignore-scripts --filter "@qshop/serv
 
 FROM node:22-bookworm-slim AS app
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 UPLOAD_DIR=/srv/uploads PRIVATE_UPLOAD_DIR=/srv/private-uploads
-# A Chinese font for the headlines the demo seed draws on its banner pictures (packages/server/src/seed/artwork.ts).
-RUN apt-get update && apt-get install -y --no-install-recommends fontconfig fonts-wqy-microhei && rm -rf /var/lib/apt/lists/*
 WORKDIR /srv
 # pnpm's layout: the packages in node_modules/.pnpm, linked from packages/server/node_modules.
 COPY --from=deps /srv/node_modules node_modules

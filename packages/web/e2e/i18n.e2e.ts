@@ -29,9 +29,14 @@ test('storefront header: 简体中文 → English in place', async () => {
   const nav = page.getByRole('navigation').filter({ has: page.locator('a[href="/collectives"]') }).first()
   await nav.getByRole('link', { name: '店铺街' }).waitFor()
   await page.getByRole('link', { name: '登录', exact: true }).first().waitFor()
+  // the home slides' headlines are text in the page's language (the ads' titles), not lettering in the pictures
+  const slides = page.locator('[aria-roledescription="carousel"]')
+  await slides.getByRole('link', { name: '品质好店 一站购齐 入驻店铺均经平台审核，正品保障', exact: true }).waitFor()
   await markDocument(page)
 
   await switchToEnglish(page)
+  await slides.getByRole('link', { name: 'Quality stores, all in one place Every store is vetted by the platform: genuine goods guaranteed', exact: true }).waitFor()
+  expect(await slides.getByText('品质好店 一站购齐').count()).toBe(0)
   await page.getByRole('link', { name: 'Log in', exact: true }).first().waitFor()
   await nav.getByRole('link', { name: 'Stores', exact: true }).waitFor()
   await nav.getByRole('link', { name: 'Home', exact: true }).waitFor()

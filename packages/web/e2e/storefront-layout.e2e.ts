@@ -40,6 +40,21 @@ async function expectWithinWidth(locator: Locator, width: number) {
   expect(box.x + box.width).toBeLessThanOrEqual(width)
 }
 
+/** The home page's first slide carries its headline as text (the seed's), whole and inside the slide's box. */
+async function expectSlideHeadline(page: Page) {
+  const carousel = page.locator('[aria-roledescription="carousel"]')
+  const title = carousel.getByText('品质好店 一站购齐', { exact: true })
+  await title.waitFor()
+  const slide = (await carousel.boundingBox())!
+  const text = (await title.boundingBox())!
+  expect(text.x).toBeGreaterThan(slide.x)
+  expect(text.y).toBeGreaterThan(slide.y)
+  expect(text.x + text.width).toBeLessThan(slide.x + slide.width)
+  expect(text.y + text.height).toBeLessThan(slide.y + slide.height)
+  // not cut short by the two-line limit
+  expect(await title.evaluate((el) => el.scrollHeight <= el.clientHeight && el.scrollWidth <= el.clientWidth)).toBe(true)
+}
+
 const cardTops = (page: Page, n: number) =>
   page.getByTestId('goods-card').evaluateAll((cards, count) => cards.slice(0, count).map((c) => Math.round(c.getBoundingClientRect().top)), n)
 
@@ -66,6 +81,7 @@ test('on a phone: home, search, goods and cart fit the screen; add to cart and b
   await search.waitFor()
   await page.getByRole('link', { name: '购物车' }).waitFor()
   await expectNoSidewaysScroll(page)
+  await expectSlideHeadline(page)
   // Two goods a row.
   const [first, second, third] = await cardTops(page, 3)
   expect(second).toBe(first)
@@ -203,6 +219,7 @@ test('on a wide screen the desktop layout holds: category panel, five goods a ro
   const name = page.locator('header').getByText(site, { exact: true })
   expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
   await expectNoSidewaysScroll(page)
+  await expectSlideHeadline(page)
   await screenshot(page, 'desktop-home')
 
   await page.goto(`/goods/${phone.id}`)

@@ -43,10 +43,26 @@ const AD_SLOTS: { name: string; width: number; height: number }[] = [
   { name: 'APP_首页底部广告', width: 750, height: 200 },
 ]
 
-const SLIDES: { name: string; subline: string; url: string; file: string; icon: string; colors: [string, string] }[] = [
-  { name: '品质好店 一站购齐', subline: '入驻店铺均经平台审核，正品保障', url: '/stores', file: 'slide-1.jpg', icon: 'building-store', colors: ['#2f6fde', '#15aabf'] },
-  { name: '积分商城 好礼兑换', subline: '购物攒积分，好礼免费换', url: '/integral', file: 'slide-2.jpg', icon: 'gift', colors: ['#e8590c', '#fab005'] },
-  { name: '限时秒杀 每日上新', subline: '每天 10 点准时开抢，低至 5 折', url: '/seckills', file: 'slide-3.jpg', icon: 'bolt', colors: ['#2b8a3e', '#94d82d'] },
+type Slide = { name: string; title: string; etitle: string; subtitle: string; esubtitle: string; url: string; file: string; icon: string; colors: [string, string] }
+
+/** The home slides: pictures without lettering, their headlines in both languages drawn over them by the storefront.
+ *  `oldFile`: the picture earlier seeds wrote with the headline drawn in (replaced on ads an operator left alone). */
+const SLIDES: (Slide & { oldFile: string })[] = [
+  {
+    name: '品质好店 一站购齐', title: '品质好店 一站购齐', etitle: 'Quality stores, all in one place',
+    subtitle: '入驻店铺均经平台审核，正品保障', esubtitle: 'Every store is vetted by the platform: genuine goods guaranteed',
+    url: '/stores', file: 'home-slide-1.jpg', oldFile: 'slide-1.jpg', icon: 'building-store', colors: ['#2f6fde', '#15aabf'],
+  },
+  {
+    name: '积分商城 好礼兑换', title: '积分商城 好礼兑换', etitle: 'Points mall: gifts for your points',
+    subtitle: '购物攒积分，好礼免费换', esubtitle: 'Earn points as you shop, swap them for gifts',
+    url: '/integral', file: 'home-slide-2.jpg', oldFile: 'slide-2.jpg', icon: 'gift', colors: ['#e8590c', '#fab005'],
+  },
+  {
+    name: '限时秒杀 每日上新', title: '限时秒杀 每日上新', etitle: 'Flash sales, new every day',
+    subtitle: '每天 10 点准时开抢，低至 5 折', esubtitle: 'Every day at 10:00, up to 50% off',
+    url: '/seckills', file: 'home-slide-3.jpg', oldFile: 'slide-3.jpg', icon: 'bolt', colors: ['#2b8a3e', '#94d82d'],
+  },
 ]
 
 /**
@@ -107,7 +123,7 @@ async function seedAgreement(app: FastifyInstance, tally: Tally) {
 }
 
 async function seedAds(app: FastifyInstance, tally: Tally) {
-  const images = writeDemoImages(app, SLIDES.map((s) => ({ file: s.file, width: 1200, height: 400, art: { icon: s.icon, colors: s.colors, headline: s.name, subline: s.subline } })))
+  const images = writeDemoImages(app, SLIDES.map((s) => ({ file: s.file, width: 1200, height: 400, art: { icon: s.icon, colors: s.colors } })))
   const load = () => app.db.adv_spaces.findMany({ where: { name: { in: AD_SLOTS.map((s) => s.name) } }, select: { id: true, name: true } })
   let slots = await load()
   const missing = AD_SLOTS.filter((s) => !slots.some((row) => row.name === s.name))
@@ -117,8 +133,14 @@ async function seedAds(app: FastifyInstance, tally: Tally) {
   }
   tally.add('upload files', await images)
   const slot = slots.find((s) => s.name === 'PC_首页幻灯片')!
-  const have = new Set((await app.db.advs.findMany({ where: { pid: slot.id }, select: { name: true } })).map((a) => a.name))
-  const creates = SLIDES.filter((s) => !have.has(s.name))
-    .map((s) => ({ pid: slot.id, name: s.name, url: s.url, image: demoUrl(s.file), is_sort: SLIDES.length - SLIDES.indexOf(s), status: 1 }))
+  const rows = await app.db.advs.findMany({ where: { pid: slot.id }, select: { id: true, name: true, image: true, title: true } })
+  const texts = (s: Slide) => ({ title: s.title, etitle: s.etitle, subtitle: s.subtitle, esubtitle: s.esubtitle, image: demoUrl(s.file) })
+  const creates = SLIDES.filter((s) => !rows.some((r) => r.name === s.name))
+    .map((s) => ({ pid: slot.id, name: s.name, url: s.url, is_sort: SLIDES.length - SLIDES.indexOf(s), status: 1, ...texts(s) }))
   tally.add('advs', await insertRows(app, 'advs', creates))
+  // A slide an earlier seed wrote, still with its lettered picture and no title, takes the new picture and its texts
+  // (the storefront would otherwise show no headline, or with a title added, two).
+  const stale = SLIDES.flatMap((s) => rows.filter((r) => r.name === s.name && r.image === demoUrl(s.oldFile) && r.title === '').map((r) => ({ id: r.id, slide: s })))
+  await Promise.all(stale.map(({ id, slide }) => app.db.advs.update({ where: { id }, data: texts(slide) })))
+  tally.add('advs', stale.length)
 }

@@ -274,6 +274,24 @@ describe('seed', () => {
     expect(slot).toMatchObject({ width: 1200, height: 400 })
     expect(slot.advs).toHaveLength(3)
     for (const ad of slot.advs) expect(existsSync(path.join(app.config.UPLOAD_DIR, ad.image.replace('/uploads/', '')))).toBe(true)
+    // The headlines are the ads' texts in both languages (the storefront draws them), not lettering in the pictures.
+    const first = slot.advs.find((ad) => ad.url === '/stores')!
+    expect(first).toMatchObject({ title: '品质好店 一站购齐', etitle: 'Quality stores, all in one place', subtitle: '入驻店铺均经平台审核，正品保障' })
+    for (const ad of slot.advs) {
+      expect([ad.title, ad.subtitle].every((t) => /[\u4e00-\u9fff]/.test(t)), ad.name).toBe(true)
+      expect([ad.etitle, ad.esubtitle].every((t) => /^[\x20-\x7e]+$/.test(t)), ad.name).toBe(true)
+    }
+  })
+
+  it('gives the slides an earlier seed wrote (a lettered picture, no title) the new picture and texts, and keeps edited ones', async () => {
+    const ads = await app.db.advs.findMany({ where: { space: { name: 'PC_首页幻灯片' } }, orderBy: { is_sort: 'desc' } })
+    const blank = { title: '', etitle: '', subtitle: '', esubtitle: '' }
+    await app.db.advs.update({ where: { id: ads[0].id }, data: { ...blank, image: '/uploads/demo/slide-1.jpg' } })
+    await app.db.advs.update({ where: { id: ads[1].id }, data: { ...blank, image: '/uploads/demo/slide-2.jpg', title: '运营改的' } })
+    expect((await seed(app, { demo: true, areas: false })).changed).toEqual({ advs: 1 })
+    expect(await app.db.advs.findUniqueOrThrow({ where: { id: ads[0].id } })).toMatchObject({ image: ads[0].image, title: ads[0].title, esubtitle: ads[0].esubtitle })
+    expect(await app.db.advs.findUniqueOrThrow({ where: { id: ads[1].id } })).toMatchObject({ ...blank, image: '/uploads/demo/slide-2.jpg', title: '运营改的' })
+    await app.db.advs.update({ where: { id: ads[1].id }, data: { image: ads[1].image, title: ads[1].title, etitle: ads[1].etitle, subtitle: ads[1].subtitle, esubtitle: ads[1].esubtitle } })
   })
 
   it('seeds a template for every SMS usage, bind_phone included, and keeps what an operator changed', async () => {

@@ -64,7 +64,7 @@ export const SHOWCASE_STORES: ShowcaseStore[] = [
     area: ['440000', '440300', '440305'], address: '科技园南区深南大道 9988 号', lat: '22.540500', lng: '113.934500',
     after_sale: '全部商品支持 7 天无理由退货，15 天质量问题换新，整机 1 年保修。',
     logo: { icon: 'device-mobile', colors: ['#1c7ed6', '#15aabf'] },
-    banner: { icon: 'device-laptop', colors: ['#1864ab', '#0ca678'], headline: '星河数码 新品季', subline: '旗舰手机、轻薄本，官方授权 全国联保' },
+    banner: { icon: 'device-laptop', colors: ['#1864ab', '#0ca678'] },
     goods: [
       {
         no: 'XH-PH-001', name: '拾光 X20 5G 智能手机', subname: '6.7 英寸高刷屏 5000mAh 大电池', class: '手机数码/手机通讯/手机', brand: '拾光',
@@ -194,7 +194,7 @@ export const SHOWCASE_STORES: ShowcaseStore[] = [
     area: ['110000', '110100', '110101'], address: '王府井大街 138 号', lat: '39.914900', lng: '116.410300',
     after_sale: '服装支持 7 天无理由退换（吊牌完好）；食品开封后非质量问题不退换。',
     logo: { icon: 'leaf', colors: ['#2b8a3e', '#8ce99a'] },
-    banner: { icon: 'teapot', colors: ['#5c940d', '#d9480f'], headline: '木森生活 秋冬上新', subline: '针织、好茶与零食，每周上新' },
+    banner: { icon: 'teapot', colors: ['#5c940d', '#d9480f'] },
     goods: [
       {
         no: 'MS-DR-001', name: '木森 法式碎花连衣裙', subname: '雪纺面料 收腰显瘦', class: '服装/女装/连衣裙', brand: '木森',

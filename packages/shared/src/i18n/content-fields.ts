@@ -51,6 +51,10 @@ const zh = {
   // ads
   'fields.adv_space_name': '广告位名称',
   'fields.adv_space': '广告位',
+  'fields.adv_title': '图上标题（中文）',
+  'fields.adv_etitle': '图上标题（英文）',
+  'fields.adv_subtitle': '图上副标题（中文）',
+  'fields.adv_esubtitle': '图上副标题（英文）',
   'fields.adv_start': '开始时间',
   'fields.adv_end': '结束时间',
   // app versions, currencies
@@ -202,6 +206,10 @@ const en: Record<LabelKey, string> = {
   'fields.is_send': 'Sent',
   'fields.adv_space_name': 'Ad slot name',
   'fields.adv_space': 'Ad slot',
+  'fields.adv_title': 'Headline (Chinese)',
+  'fields.adv_etitle': 'Headline (English)',
+  'fields.adv_subtitle': 'Subheadline (Chinese)',
+  'fields.adv_esubtitle': 'Subheadline (English)',
   'fields.adv_start': 'Starts at',
   'fields.adv_end': 'Ends at',
   'fields.version': 'Version',

@@ -75,6 +75,7 @@ const zh = {
   'valid.parent': '上级无效',
   'valid.notExists': '所选数据不存在',
   'valid.endBeforeStart': '结束时间不能早于开始时间',
+  'valid.subtitleNeedsTitle': '填写副标题时须同时填写同一语言的标题',
   // catalog and stores modules
   'msg.storeNotApplied': '请先申请开店',
   'msg.storeNotEditable': '店铺审核中或已通过，不能修改申请资料',
@@ -315,6 +316,7 @@ const en: Record<MessageKey, string> = {
   'valid.parent': 'The parent is not valid.',
   'valid.notExists': 'The selected item does not exist.',
   'valid.endBeforeStart': 'The end cannot be before the start.',
+  'valid.subtitleNeedsTitle': 'A subheadline needs a headline in the same language.',
   // catalog and stores modules
   'msg.storeNotApplied': 'Apply for a store first.',
   'msg.storeNotEditable': 'The application cannot be changed while it is verified or after it passed.',

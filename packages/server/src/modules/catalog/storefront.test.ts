@@ -268,7 +268,12 @@ describe('home', () => {
     for (let i = 0; i < 9; i++) extra.push(await createGoods(app, w.b.storeId, w.leaves[1].id, { goods_name: `冰箱${i}`, goods_sale: 200 + i }))
     const home = (await get('/home')).body.data
     expect(home.slides.length).toBeGreaterThan(0)
-    expect(home.slides[0]).toMatchObject({ image: expect.any(String), url: expect.any(String) })
+    // the headline drawn over each slide, in both languages (the seed's slides)
+    expect(home.slides[0]).toMatchObject({
+      image: expect.any(String), url: '/stores',
+      title: '品质好店 一站购齐', etitle: 'Quality stores, all in one place',
+      subtitle: '入驻店铺均经平台审核，正品保障', esubtitle: 'Every store is vetted by the platform: genuine goods guaranteed',
+    })
     const first = home.floors.find((f: { id: number }) => f.id === w.leaves[0].path[0])
     expect(first.goods).toHaveLength(8)
     expect(ids(first.goods)).toEqual([w.g.tee.id, ...extra.slice(2).reverse().map((g) => g.id)])

@@ -236,6 +236,29 @@ describe('ads', () => {
     expect(unknown.status).toBe(400)
     expect(unknown.body.data).toHaveProperty('pid')
   })
+
+  test('headline and subheadline in both languages: written, answered, and a subheadline needs its headline', async () => {
+    const slot = await app.db.adv_spaces.create({ data: { name: 'TEST_titles' } })
+    const texts = { title: '冬季上新', etitle: 'Winter arrivals', subtitle: '全场包邮', esubtitle: 'Free shipping on everything' }
+    const created = await admin.post('/advs', { pid: slot.id, name: 'winter', image: '/uploads/x.png', adv_start: at(-hour), ...texts })
+    expect(created.body.code, JSON.stringify(created.body)).toBe(200)
+    const id = created.body.data.id as number
+    expect((await pub('/adv', { name: 'TEST_titles' })).body.data).toEqual([expect.objectContaining({ id, name: 'winter', ...texts })])
+
+    // a subheadline without the headline of its language is refused, in the asker's language; nothing is written
+    const noTitle = await http(app).put(`/api/Admin/advs/${id}`).set(auth).set('Accept-Language', 'en').send({ etitle: '' })
+    expect(noTitle.status).toBe(400)
+    expect(noTitle.body.data).toEqual({ etitle: 'A subheadline needs a headline in the same language.' })
+    const zh = await admin.post('/advs', { pid: slot.id, name: 'x', adv_start: at(0), subtitle: '只有副标题' })
+    expect(zh.status).toBe(400)
+    expect(zh.body.data).toEqual({ title: '填写副标题时须同时填写同一语言的标题' })
+    expect(await app.db.advs.findUniqueOrThrow({ where: { id } })).toMatchObject(texts)
+
+    // both cleared: a picture with no text over it; too long a headline is refused
+    expect((await admin.put(`/advs/${id}`, { title: '', etitle: '', subtitle: '', esubtitle: '' })).body.code).toBe(200)
+    expect(await app.db.advs.findUniqueOrThrow({ where: { id } })).toMatchObject({ title: '', etitle: '', subtitle: '', esubtitle: '' })
+    expect((await admin.put(`/advs/${id}`, { title: '长'.repeat(121) })).body.data).toHaveProperty('title')
+  })
 })
 
 describe('sms logs, app versions', () => {

@@ -102,6 +102,12 @@ const advs: ServerResource = {
     const start = (data.adv_start ?? existing?.adv_start) as Date | undefined
     const end = (data.adv_end ?? existing?.adv_end) as Date | null | undefined
     if (start && end && end < start) throw invalid({ adv_end: req.t('valid.endBeforeStart') })
+    // A subheadline alone would draw over the picture with no headline above it (HomePage's SlideText).
+    const value = (field: 'title' | 'etitle' | 'subtitle' | 'esubtitle') => (data[field] ?? existing?.[field] ?? '') as string
+    const errors: Record<string, string> = {}
+    if (value('subtitle') && !value('title')) errors.title = req.t('valid.subtitleNeedsTitle')
+    if (value('esubtitle') && !value('etitle')) errors.etitle = req.t('valid.subtitleNeedsTitle')
+    if (Object.keys(errors).length) throw invalid(errors)
     return data
   },
 }

@@ -120,7 +120,7 @@ export async function activeAds(app: Infra, name: string) {
   return app.db.advs.findMany({
     where: { space: { name }, status: 1, adv_start: { lte: now }, OR: [{ adv_end: null }, { adv_end: { gte: now } }] },
     orderBy: [{ is_sort: 'desc' }, { id: 'desc' }],
-    select: { id: true, name: true, url: true, image: true, is_type: true, is_sort: true, adv_start: true, adv_end: true },
+    select: { id: true, name: true, title: true, etitle: true, subtitle: true, esubtitle: true, url: true, image: true, is_type: true, is_sort: true, adv_start: true, adv_end: true },
     take: 100,
   })
 }

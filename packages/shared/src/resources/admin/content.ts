@@ -188,6 +188,11 @@ export const advs = defineResource({
       search: 'select',
     },
     name: { label: 'fields.name', input: zx.text(120, 1), required: true, form: { type: 'text' }, column: { type: 'text' }, filter: ['eq', 'like'], search: 'text' },
+    // The text the storefront draws over the picture (none when the title is empty); English falls back to Chinese.
+    title: { label: 'fields.adv_title', input: zx.text(120), form: { type: 'text' }, column: { type: 'text' } },
+    etitle: { label: 'fields.adv_etitle', input: zx.text(120), form: { type: 'text' }, column: false },
+    subtitle: { label: 'fields.adv_subtitle', input: zx.text(255), form: { type: 'text' }, column: false },
+    esubtitle: { label: 'fields.adv_esubtitle', input: zx.text(255), form: { type: 'text' }, column: false },
     url: { label: 'fields.url', input: zx.text(255), form: { type: 'text' }, column: { type: 'text' } },
     image: { label: 'fields.image', input: zx.text(255), form: { type: 'image' }, column: { type: 'image' } },
     adv_start: { label: 'fields.adv_start', input: zx.datetime(), required: true, form: { type: 'datetime' }, column: { type: 'text' }, filter: ['gte', 'lte', 'between'], sortable: true },

@@ -43,6 +43,32 @@ describe('home', () => {
     expect(searchState(within(floor).getByRole('link', { name: 'Drinks' }).getAttribute('href'))).toMatchObject({ class_id: 50 });
   });
 
+  it('draws a slide’s headline and subheadline over its picture in the current language; a slide without one shows none', async () => {
+    const slides = [
+      { id: 1, name: 'spring-2026', url: '/s', image: '/ad1.png', title: '春季大促', etitle: 'Spring sale', subtitle: '全场五折', esubtitle: 'Everything half price' },
+      { id: 2, name: 'Partner', url: 'https://example.com', image: '/ad2.png', title: '', etitle: '', subtitle: '', esubtitle: '' },
+      { id: 3, name: 'zh-only', url: '/z', image: '/ad3.png', title: '只有中文', etitle: '', subtitle: '副标题', esubtitle: '' },
+    ];
+    stubApi((request) => (request.url.pathname === '/api/home' ? { slides, banners: [], recommended: [], floors: [] } : null));
+    renderPage('/', HomePage, '/');
+    // the headline names the link; the picture under it is decoration
+    const spring = await screen.findByRole('link', { name: 'Spring sale Everything half price' });
+    expect(spring).toHaveAttribute('href', '/s');
+    expect(within(spring).getByText('Spring sale')).toBeVisible();
+    expect(spring.querySelector('img')).toHaveAttribute('alt', '');
+    // no headline: the picture alone, named by the ad's name, with no text over it
+    const partner = screen.getByRole('img', { name: 'Partner' }).closest('a')!;
+    expect(partner.textContent).toBe('');
+    // no English headline: the Chinese pair, marked as Chinese
+    const zhOnly = screen.getByRole('link', { name: '只有中文 副标题' });
+    expect(within(zhOnly).getByText('只有中文').parentElement).toHaveAttribute('lang', 'zh-CN');
+
+    await i18n.changeLanguage('zh-cn');
+    expect(await screen.findByRole('link', { name: '春季大促 全场五折' })).toHaveAttribute('href', '/s');
+    expect(screen.queryByText('Spring sale')).toBeNull();
+    expect(within(screen.getByRole('link', { name: '只有中文 副标题' })).getByText('只有中文').parentElement).not.toHaveAttribute('lang');
+  });
+
   it('falls back to the site banner without slides and offers a retry when the home data fails', async () => {
     stubApi((request) => (request.url.pathname === '/api/home' ? new Response('{"code":500,"msg":"boom","data":null}', { status: 500 }) : null));
     renderPage('/', HomePage, '/');

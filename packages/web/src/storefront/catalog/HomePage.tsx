@@ -11,7 +11,7 @@ import { useIsLoggedIn, useSessionUser } from '../../auth/useSession';
 import { encodeParams } from '../../utils/base64Params';
 import { useCommonData } from '../commonStore';
 import type { GoodsClass } from '../types';
-import { AdLink } from './AdLink';
+import { AdLink, adText } from './AdLink';
 import { SizedImage } from '../../components/SizedImage';
 import { GoodsGrid } from './GoodsCard';
 import { LoadFailed } from './LoadStates';
@@ -71,8 +71,19 @@ function CategoryEntry({ item }: { item: GoodsClass }) {
   );
 }
 
+/** A slide's headline and the line under it, over the left of the picture on a dark scrim (home.module.css). */
+function SlideText({ text }: { text: NonNullable<ReturnType<typeof adText>> }) {
+  return (
+    <span className={classes.slideText} lang={text.lang}>
+      <span className={classes.slideTitle}>{text.title}</span>
+      {/* a space between the two in the link's name (the flex layout does not draw it) */}
+      {text.subtitle && <> <span className={classes.slideSubtitle}>{text.subtitle}</span></>}
+    </span>
+  );
+}
+
 function Slides({ slides }: { slides: Ad[] | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
   const site = useCommonData()?.common;
   const [current, setCurrent] = useState(0);
@@ -96,19 +107,24 @@ function Slides({ slides }: { slides: Ad[] | undefined }) {
     );
   return (
     <div className={classes.slides} aria-roledescription="carousel" aria-label={tc('home.slides')}>
-      {slides.map((slide, index) => (
-        <AdLink key={slide.id} ad={slide} className={clsx(classes.slide, index === current % count && classes.slideActive)}>
-          {/* The first slide is the page's largest picture (also preloaded by the route, reads.ts). */}
-          <SizedImage
-            src={slide.image}
-            alt={slide.name}
-            sizes={HOME_SLIDE_SIZES}
-            width={760}
-            height={400}
-            {...(index === 0 ? { fetchPriority: 'high', onLoad: handOverFirstPicture, onError: handOverFirstPicture } : { loading: 'lazy' })}
-          />
-        </AdLink>
-      ))}
+      {slides.map((slide, index) => {
+        const text = adText(slide, i18n.resolvedLanguage ?? '');
+        return (
+          <AdLink key={slide.id} ad={slide} className={clsx(classes.slide, index === current % count && classes.slideActive)}>
+            {/* The first slide is the page's largest picture (also preloaded by the route, reads.ts). With a headline
+                the picture is decoration: the headline names the link. */}
+            <SizedImage
+              src={slide.image}
+              alt={text ? '' : slide.name}
+              sizes={HOME_SLIDE_SIZES}
+              width={760}
+              height={400}
+              {...(index === 0 ? { fetchPriority: 'high', onLoad: handOverFirstPicture, onError: handOverFirstPicture } : { loading: 'lazy' })}
+            />
+            {text && <SlideText text={text} />}
+          </AdLink>
+        );
+      })}
       {count > 1 && (
         <div className={classes.slideDots}>
           {slides.map((slide, index) => (

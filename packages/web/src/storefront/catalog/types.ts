@@ -24,6 +24,11 @@ export interface Ad {
   name: string;
   url: string;
   image: string;
+  /** the headline drawn over the picture ('' = none) and the line under it; e-prefixed: English */
+  title?: string;
+  etitle?: string;
+  subtitle?: string;
+  esubtitle?: string;
 }
 
 export interface HomeFloor {
