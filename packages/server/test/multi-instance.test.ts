@@ -1,6 +1,6 @@
 // Several instances on one database and one Redis (docs/scaling.md, "Processes"): two api processes and two worker
-// processes, started as compose starts them (scripts/start.ts --only=api / --only=worker --no-prepare), on this test's
-// database, Redis prefix and upload folder. Requests go to one api or the other over HTTP, logins through the login
+// processes, started as compose starts them (the compiled start, --only=api / --only=worker; --no-prepare), on this
+// test's database, Redis prefix and upload folder. Requests go to one api or the other over HTTP, logins through the login
 // route; what a test needs besides is written with the repository's testkits in this process.
 // - Timed jobs: an unpaid order's cancel, a shipped order's auto-confirm, a settlement and a refund request's
 //   auto-agree, each made due and then run by its job and, at the same moment, by extra runs of its sweeper, spread
@@ -53,7 +53,7 @@ const dist = path.join(REPO_ROOT, `packages/server/dist/multi-${process.env.VITE
 
 /** A process of the platform as compose runs it (docker-compose.yml: start.js --only=api, --only=worker --no-prepare). */
 function startProcess(name: string, args: string[], env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(dist, 'start.js'), ...args, '--no-prepare'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(dist, 'start.js'), ...args], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
@@ -82,16 +82,21 @@ function startProcess(name: string, args: string[], env: Record<string, string>)
   return started
 }
 
-/** Waits until the process has written `line` (ready); fails with its output if it ends first or takes 90 s. */
-async function started(p: Started, line: string) {
+/** Waits until `check` holds; fails with the processes' output if one of them ends first or 90 s pass. */
+async function until(check: () => boolean | Promise<boolean>, what: string, processes: Started[]) {
   const deadline = Date.now() + 90_000
-  while (!p.out().includes(line)) {
-    if (p.child.exitCode !== null || p.child.signalCode !== null || Date.now() > deadline) throw new Error(`${p.name} did not start:\n${p.out()}`)
+  while (!(await check())) {
+    const ended = processes.find((p) => p.child.exitCode !== null || p.child.signalCode !== null)
+    if (ended || Date.now() > deadline) throw new Error(`not ${what}:\n${processes.map((p) => `${p.name}:\n${p.out()}`).join('\n')}`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
+
 let apis: { name: string; url: string }[]
 let workers: Started[]
+
+/** Waits until the process has written `line` (ready). */
+const started = (p: Started, line: string) => until(() => p.out().includes(line), `${p.name} started`, [p])
 
 beforeAll(async () => {
   const built = buildServer(dist)
@@ -100,11 +105,12 @@ beforeAll(async () => {
   await built
   const ports = [await freePort(), await freePort()]
   const processes = [
-    startProcess('api A', ['--only=api'], { PORT: String(ports[0]) }),
-    startProcess('api B', ['--only=api'], { PORT: String(ports[1]) }),
+    // --no-prepare: createTestApp migrated the database (the preparation, and its lock for apis started together: test/start.test.ts)
+    startProcess('api A', ['--only=api', '--no-prepare'], { PORT: String(ports[0]) }),
+    startProcess('api B', ['--only=api', '--no-prepare'], { PORT: String(ports[1]) }),
     // debug: the line saying the worker is consuming, and a line per job run
-    startProcess('worker 1', ['--only=worker'], { LOG_LEVEL: 'debug' }),
-    startProcess('worker 2', ['--only=worker'], { LOG_LEVEL: 'debug' }),
+    startProcess('worker 1', ['--only=worker', '--no-prepare'], { LOG_LEVEL: 'debug' }),
+    startProcess('worker 2', ['--only=worker', '--no-prepare'], { LOG_LEVEL: 'debug' }),
   ]
   leaves = await leafClasses(app)
   await setGoodsReview(app, false)
