@@ -48,6 +48,6 @@ EXPOSE 3000
 # Source maps: stack traces name the TypeScript files and lines.
 CMD ["node", "--enable-source-maps", "packages/server/dist/start.js"]
 
-FROM nginx:1.27-alpine AS web
+FROM nginx:1.28-alpine AS web
 COPY docker/nginx.conf /etc/nginx/conf.d/default.conf
 COPY --from=build /srv/packages/web/dist /usr/share/nginx/html

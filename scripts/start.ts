@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import mysql from 'mysql2/promise'
 import { migrateDeploy } from './migrate.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
@@ -24,6 +25,12 @@ const config = loadConfig()
 if (prepare) {
   const result = await migrateDeploy(config.DATABASE_URL, path.join(root, 'prisma/migrations'), (line) => console.log(line))
   console.log(`migrations: ${result.applied.length} applied, ${result.alreadyApplied.length} already applied`)
+  // Several api processes started together (docker compose up --scale api=3) prepare one after the other: each saw
+  // an empty database and seeded it, twice over or failing on each other's rows. The later ones find the work done.
+  // A named lock of the server, per database, held by a connection of its own until the preparation ends.
+  const lock = await mysql.createConnection({ uri: config.DATABASE_URL })
+  const [[held]] = (await lock.query("SELECT GET_LOCK(CONCAT('qshop_prepare:', DATABASE()), 3600) AS got")) as unknown as [{ got: number | null }[]]
+  if (held.got !== 1) throw new Error('another process has been preparing the database for an hour: stopped waiting for it')
   const { buildApp } = await import('../packages/server/src/app.ts')
   const { seed } = await import('../packages/server/src/seed/index.ts')
   const app = await buildApp(config, { logger: false })
@@ -50,6 +57,8 @@ if (prepare) {
   })
   if (sized?.unreadable) console.log(`sized copies: ${sized.unreadable} stored images are gone or unreadable, left without copies`)
   await app.close()
+  // closing the connection releases its lock
+  await lock.end()
 }
 
 const tsx = path.join(root, 'node_modules/.bin/tsx')

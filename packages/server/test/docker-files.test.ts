@@ -30,6 +30,11 @@ function dockerStages(): Stage[] {
 
 type Service = {
   image?: string
+  container_name?: string
+  hostname?: string
+  ports?: unknown[]
+  deploy?: { replicas?: number }
+  depends_on?: Record<string, { condition: string }>
   build?: { target?: string }
   command?: string[]
   user?: string
@@ -121,6 +126,62 @@ describe('docker-compose.yml', () => {
     // identity documents: only the api mounts the private uploads
     for (const [name, service] of Object.entries(services))
       if (name !== 'api' && name !== 'uploads-owner') expect(service.volumes?.join(' ') ?? '', name).not.toContain('private-uploads')
+  })
+})
+
+// docker compose up --scale api=3 --scale worker=2 behind nginx (docs/scaling.md, README "Running several instances").
+describe('several instances', () => {
+  const { services } = compose()
+  const conf = readFileSync(path.join(REPO_ROOT, 'docker/nginx.conf'), 'utf8').replace(/#.*$/gm, '')
+
+  test('the api and the worker can be scaled: no fixed container name, host name, host port or replica count', () => {
+    for (const name of ['api', 'worker']) {
+      const service = services[name]
+      // a container name or a published port is one per host: a second replica could not be created
+      expect(service.container_name, name).toBeUndefined()
+      expect(service.hostname, name).toBeUndefined()
+      expect(service.ports, name).toBeUndefined()
+      expect(service.deploy?.replicas, name).toBeUndefined()
+    }
+    // only nginx is published; the api is reached through it
+    expect(Object.entries(services).filter(([, s]) => s.ports).map(([name]) => name)).toEqual(['web'])
+  })
+
+  test('every replica reads the same configuration, database, Redis prefix, uploads and JWT secret', () => {
+    const { api, worker } = services
+    expect(worker.environment).toEqual(api.environment)
+    const env = api.environment!
+    // the worker and nginx wait for an api that is ready (a new replica gets traffic from nginx once it resolves)
+    expect(worker.depends_on?.api?.condition).toBe('service_healthy')
+    expect(services.web.depends_on?.api?.condition).toBe('service_healthy')
+    // one secret for all: a volume, with the first process writing it (config.ts, readOrCreateSecretFile)
+    for (const service of [api, worker]) expect(service.volumes).toEqual(expect.arrayContaining([`uploads:${env.UPLOAD_DIR}`, `secrets:${path.dirname(env.JWT_SECRET_FILE)}`]))
+    expect(env.JWT_SECRET_FILE).toBeTruthy()
+    expect(services.web.volumes).toEqual([`uploads:/srv/uploads:ro`])
+  })
+
+  test('nginx spreads the api requests over every replica of the api service, re-resolved through Docker’s DNS, without stickiness', () => {
+    const upstreams = [...conf.matchAll(/upstream (\w+) \{([^}]*)\}/g)]
+    expect(upstreams).toHaveLength(1)
+    const [, group, body] = upstreams[0]
+    const lines = body.split(';').map((l) => l.trim().replace(/\s+/g, ' ')).filter(Boolean)
+    // the service name, resolved again while nginx runs (`resolve` needs a shared zone and a resolver: Docker's)
+    expect(lines).toContain('server api:3000 resolve')
+    expect(lines.some((l) => /^zone \w+ \d+k$/.test(l))).toBe(true)
+    expect(lines.some((l) => /^resolver 127\.0\.0\.11\b.*\bvalid=\d+s\b/.test(l))).toBe(true)
+    // round-robin: no hash, ip_hash or sticky method, no backup server
+    expect(lines.filter((l) => /^(hash|ip_hash|sticky|least_conn|random)\b/.test(l) || /\bbackup\b/.test(l))).toEqual([])
+    // every proxied location goes to that group
+    const targets = [...conf.matchAll(/proxy_pass ([^;]+);/g)].map((m) => m[1])
+    expect(targets.length).toBeGreaterThan(5)
+    expect(new Set(targets)).toEqual(new Set(['$api']))
+    expect([...conf.matchAll(/set \$api ([^;]+);/g)].map((m) => m[1])).toEqual([`http://${group}`])
+    // the `resolve` parameter is in the open-source nginx from 1.27.3: the image's tag names that or a later release
+    const web = dockerStages().find((s) => s.name === 'web')!
+    const tag = /^nginx:(\d+)\.(\d+)(?:\.(\d+))?-alpine$/.exec(web.from)
+    expect(tag, web.from).not.toBeNull()
+    const [major, minor, patch] = [Number(tag![1]), Number(tag![2]), Number(tag![3] ?? 0)]
+    expect(major > 1 || minor > 27 || (minor === 27 && patch >= 3), web.from).toBe(true)
   })
 })
 

@@ -20,9 +20,10 @@ function localServerBlock(conf: string, at: { port: number; api: string; web: st
   const swaps: Swap[] = [
     { what: 'the listening port', from: /^(\s*)listen 80;$/m, to: `$1listen 127.0.0.1:${at.port};` },
     { what: 'the built web app', from: /^(\s*)root \/usr\/share\/nginx\/html;$/m, to: `$1root ${at.web};` },
-    // Docker's DNS: the api is an address here, which proxy_pass with a variable takes without a resolver.
+    // Docker's DNS: the api is an address here, which the upstream group takes without a resolver (and without
+    // `resolve`, which this machine's nginx may predate: 1.27.3).
     { what: "Docker's resolver", from: /^\s*resolver 127\.0\.0\.11 [^;]*;\n/m, to: '' },
-    { what: 'the api', from: /^(\s*)set \$api http:\/\/api:3000;$/m, to: `$1set $api ${at.api};` },
+    { what: 'the api', from: /^(\s*)server api:3000 resolve;$/m, to: `$1server ${new URL(at.api).host};` },
     { what: 'the uploads volume', from: /^(\s*)root \/srv;$/gm, to: `$1root ${at.uploadsRoot};` },
   ]
   return swaps.reduce((text, swap) => {

@@ -1,11 +1,13 @@
 // `pnpm start` as a person runs it in a terminal: one line with the address once ready, no line per request at the
 // info level, the loopback address only, and Ctrl-C (SIGINT to the whole process group, as a terminal sends it)
-// stops the api and the worker cleanly: exit code 0, no error line.
+// stops the api and the worker cleanly: exit code 0, no error line. Its preparation of the database waits while
+// another process prepares it.
 import { spawn } from 'node:child_process'
 import net from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
+import mysql from 'mysql2/promise'
 import { REPO_ROOT } from '../src/app.ts'
 import { createTestApp, freePort, resetDb } from './helpers.ts'
 
@@ -28,6 +30,11 @@ test('prints the address once ready, listens on 127.0.0.1, logs no request at in
     REDIS_PREFIX: `${app.config.REDIS_PREFIX}-start`,
   }
   delete (env as Record<string, string | undefined>).HOST
+  // The preparation's lock, held as by another process preparing this database (an api replica started at the same
+  // time, docker compose up --scale api=3): start waits for it before it looks at the data, then goes on.
+  const lock = await mysql.createConnection({ uri: app.config.DATABASE_URL })
+  const [[taken]] = (await lock.query("SELECT GET_LOCK(CONCAT('qshop_prepare:', DATABASE()), 0) AS got")) as unknown as [{ got: number }[]]
+  expect(taken.got).toBe(1)
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/start.ts')], { cwd: REPO_ROOT, env, detached: true })
   let out = ''
   let err = ''
@@ -35,6 +42,16 @@ test('prints the address once ready, listens on 127.0.0.1, logs no request at in
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   try {
+    const waiting = async () => {
+      const [[row]] = (await lock.query(
+        "SELECT COUNT(*) AS n FROM information_schema.PROCESSLIST WHERE DB = DATABASE() AND STATE = 'User lock' AND INFO LIKE '%qshop_prepare%'",
+      )) as unknown as [{ n: number }[]]
+      return Number(row.n)
+    }
+    await expect.poll(waiting, { timeout: 90_000, interval: 200 }).toBe(1)
+    expect(out).toMatch(/migrations: 0 applied/)
+    expect(out).not.toContain('ready at')
+    await lock.end()
     await expect.poll(() => out, { timeout: 90_000, interval: 200 }).toContain('ready at')
     const ready = out.split('\n').filter((line) => line.includes('ready at'))
     expect(ready).toHaveLength(1)
