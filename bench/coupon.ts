@@ -2,7 +2,7 @@
 // with stock 100 and a limit of 1 per shopper, and 1,000 receives from 300 shoppers go at it, 64 in flight at a time
 // (POST /api/user/coupon/receive); then the same through the floor — the same guarded updates through the bare driver
 // in one transaction (coupon-floor.ts) — in the same run. Every round must end with exactly 100 received, nobody above
-// the limit and the stock at 0. Own database and Redis prefix.
+// the limit and the stock at 0. Own database and Redis prefix (BENCH_COUPON_DATABASE_URL, BENCH_COUPON_REDIS_PREFIX).
 import type { FastifyRequest } from 'fastify'
 import { isMain } from '../scripts/migrate.ts'
 import { seed } from '../packages/server/src/seed/index.ts'
@@ -20,7 +20,7 @@ type Run = { name: string; rate: number; p99: number; errors: number; wrong: num
 
 
 if (isMain(import.meta.url)) {
-  const config = { ...benchConfig(), DATABASE_URL: process.env.BENCH_COUPON_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/qshop_bench_coupon', REDIS_PREFIX: 'qshop_bench_coupon' }
+  const config = { ...benchConfig(), DATABASE_URL: process.env.BENCH_COUPON_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/qshop_bench_coupon', REDIS_PREFIX: process.env.BENCH_COUPON_REDIS_PREFIX ?? 'qshop_bench_coupon' }
   const { app, url } = await startApp(config)
   await truncateAll(config.DATABASE_URL)
   await clearRedisPrefix(app)

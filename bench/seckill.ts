@@ -3,7 +3,7 @@
 // through the real route (POST /api/user/order/create with a seckill line: Redis script, then guarded SQL); then the
 // same stampede through the baseline — the purchase done with SELECT … FOR UPDATE on the pool row through the bare
 // driver (seckill-floor.ts) — in the same run. Every round must end with exactly 100 orders from 100 shoppers and the
-// pool at 0. Own database and Redis prefix.
+// pool at 0. Own database and Redis prefix (BENCH_SECKILL_DATABASE_URL, BENCH_SECKILL_REDIS_PREFIX).
 import type { FastifyRequest } from 'fastify'
 import { isMain } from '../scripts/migrate.ts'
 import { seed } from '../packages/server/src/seed/index.ts'
@@ -23,7 +23,7 @@ if (isMain(import.meta.url)) {
   const config = {
     ...benchConfig(),
     DATABASE_URL: process.env.BENCH_SECKILL_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/qshop_bench_seckill',
-    REDIS_PREFIX: 'qshop_bench_seckill',
+    REDIS_PREFIX: process.env.BENCH_SECKILL_REDIS_PREFIX ?? 'qshop_bench_seckill',
     RATE_LIMIT_MONEY_IP: 10_000_000,
     RATE_LIMIT_MONEY_ACCOUNT: 10_000_000,
     RATE_LIMIT_SECKILL_IP: 10_000_000,

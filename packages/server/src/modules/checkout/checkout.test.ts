@@ -298,7 +298,12 @@ describe('200 shoppers check out the last 10 units at once', () => {
       data: users.map((u) => ({ user_id: u.id, receive_name: 'x', receive_tel: '13800138000', address: 'a', province_id: BEIJING, is_default: 1, default_key: u.id })),
     })
     const addresses = await app.db.addresses.findMany({ where: { user_id: { in: users.map((u) => u.id) } }, select: { id: true, user_id: true } })
-    return Promise.all(users.map(async (u) => ({ auth: bearer(await tokenFor(app, 'user', u.id)), address: addresses.find((a) => a.user_id === u.id)!.id })))
+    // Sessions a few at a time: each is a row written through the test's small pool (all 200 at once waited past the
+    // pool's timeout on a busy machine).
+    const out: { auth: Record<string, string>; address: number }[] = []
+    for (let i = 0; i < users.length; i += 4)
+      out.push(...(await Promise.all(users.slice(i, i + 4).map(async (u) => ({ auth: bearer(await tokenFor(app, 'user', u.id)), address: addresses.find((a) => a.user_id === u.id)!.id })))))
+    return out
   }
 
   test.each([

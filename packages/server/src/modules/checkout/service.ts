@@ -103,11 +103,14 @@ export async function previewOrder(app: Infra, ctx: RequestContext, input: Order
 /** POST /api/user/order/create */
 export async function createOrders(app: Infra, ctx: RequestContext, key: string, input: OrderCreate): Promise<OrderCreated> {
   const userId = buyerOf(ctx)
-  const [task, store] = await Promise.all([readGroupConfig(app, 'task'), readGroupConfig(app, 'store')])
-  // A flash-sale line is held in Redis before the unit (modules/seckill, buy.ts), given back if the unit fails; its
-  // order has its own, shorter, pay deadline.
+  // A flash-sale line is held in Redis before anything else is read (modules/seckill, buy.ts): its refusals, most of
+  // a stampede, answer at once. The hold is given back if the unit fails; its order has its own, shorter, pay deadline.
   const seckillLine = seckillLineOf(input.order)
   const seckill = seckillLine ? await holdSeckill(app, userId, key, seckillLine) : null
+  const [task, store] = await Promise.all([readGroupConfig(app, 'task'), readGroupConfig(app, 'store')]).catch(async (err: unknown) => {
+    await seckill?.release()
+    throw err
+  })
   const cancelMinutes = Number(seckill ? task.seckill_cancel_minutes : task.cancel_minutes)
   const settlementRate = String(store.commission_rate)
   const remarks = new Map((input.remarks ?? []).map((r) => [r.store_id, r.remark]))

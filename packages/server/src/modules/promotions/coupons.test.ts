@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
+import { buildApp } from '../../app.ts'
+import { createDb } from '../../core/db/index.ts'
 import { createAdmin, createSeller, createUser } from '../../../test/factories.ts'
 import { tokenFor } from '../rbac/testkit.ts'
 import { createGoods, leafClasses } from '../catalog/testkit.ts'
@@ -38,6 +40,13 @@ async function sellerCoupon(store: Store, over: object = {}): Promise<number> {
   const res = await http(app).post('/api/Seller/coupons').set(store.auth).send(couponBody(over))
   expect(res.body.code, JSON.stringify(res.body)).toBe(200)
   return res.body.data.id
+}
+/** Bearer headers for many shoppers, a few sessions at a time: each is a row written through the test's small pool
+ *  (all at once, 300 of them waited past the pool's timeout on a busy machine). */
+async function tokensFor(users: { id: number }[]) {
+  const out: Record<string, string>[] = []
+  for (let i = 0; i < users.length; i += 4) out.push(...(await Promise.all(users.slice(i, i + 4).map(async (u) => bearer(await tokenFor(app, 'user', u.id))))))
+  return out
 }
 const receive = (auth: Record<string, string>, id: number) => http(app).post('/api/user/coupon/receive').set(auth).send({ id })
 
@@ -153,7 +162,7 @@ describe('receiving', () => {
     const first = (await app.db.users.findFirstOrThrow({ orderBy: { id: 'desc' }, select: { id: true } })).id
     await app.db.users.createMany({ data: Array.from({ length: 300 }, (_, i) => ({ username: `stampede${first}_${i}`, password: 'x', nickname: 'n' })) })
     const users = await app.db.users.findMany({ where: { username: { startsWith: `stampede${first}_` } }, select: { id: true } })
-    const auths = await Promise.all(users.map(async (u) => bearer(await tokenFor(app, 'user', u.id))))
+    const auths = await tokensFor(users)
     const answers = await Promise.all(Array.from({ length: 1000 }, (_, i) => receive(auths[i % 300], id)))
     const received = answers.filter((r) => r.body.code === 200)
     expect(received).toHaveLength(100)
@@ -172,7 +181,7 @@ describe('receiving', () => {
     const first = (await app.db.users.findFirstOrThrow({ orderBy: { id: 'desc' }, select: { id: true } })).id
     await app.db.users.createMany({ data: Array.from({ length: 150 }, (_, i) => ({ username: `flushed${first}_${i}`, password: 'x', nickname: 'n' })) })
     const users = await app.db.users.findMany({ where: { username: { startsWith: `flushed${first}_` } }, select: { id: true } })
-    const auths = await Promise.all(users.map(async (u) => bearer(await tokenFor(app, 'user', u.id))))
+    const auths = await tokensFor(users)
     const gate = app.key('coupon_gate', id)
     let flushes = 0
     const answers = await Promise.all(
@@ -204,6 +213,42 @@ describe('receiving', () => {
     expect((await receive((await shopper()).auth, id)).body.msg).toBe('优惠券已领完')
     expect((await app.db.coupons.findUniqueOrThrow({ where: { id } })).stock).toBe(0)
     expect(await app.db.coupon_logs.count({ where: { coupon_id: id } })).toBe(3)
+  })
+
+  test('a refusal the gate gives alone (all taken, the shopper at the limit) reads nothing from the database and writes nothing', async () => {
+    const store = await newStore()
+    const id = await sellerCoupon(store, { stock: 1, limit_num: 1 })
+    const [a, b] = [await shopper(), await shopper()]
+    expect((await receive(a.auth, id)).body.code).toBe(200)
+    // A second api instance whose every use of the database is counted.
+    const db = createDb(app.config.DATABASE_URL, 2)
+    let uses = 0
+    const probe = await buildApp(app.config, { logger: false, db: new Proxy(db, { get: (target, prop) => (uses++, Reflect.get(target, prop)) }) })
+    try {
+      await probe.ready()
+      const attempt = (auth: Record<string, string>) => http(probe).post('/api/user/coupon/receive').set(auth).send({ id })
+      const limit = { code: 402, msg: '已达到该优惠券的领取上限', data: null }
+      const gone = { code: 402, msg: '优惠券已领完', data: null }
+      // The first request of each shopper on this instance reads the session and the account.
+      expect((await attempt(a.auth)).body).toEqual(gone)
+      expect((await attempt(b.auth)).body).toEqual(gone)
+      const rows = () => Promise.all([app.db.coupon_logs.count({ where: { coupon_id: id } }), app.db.coupon_receivers.count({ where: { coupon_id: id } })])
+      expect(await rows()).toEqual([1, 1])
+      uses = 0
+      expect((await Promise.all([attempt(a.auth), attempt(b.auth), attempt(b.auth)])).map((r) => r.body)).toEqual([gone, gone, gone])
+      expect(uses).toBe(0)
+      expect(await rows()).toEqual([1, 1])
+      // the stock raised again (the gate starts afresh): a shopper who received through it is refused at the limit by it
+      expect((await http(app).put(`/api/Seller/coupons/${id}`).set(store.auth).send({ stock: 2 })).body.code).toBe(200)
+      expect((await attempt(b.auth)).body.code).toBe(200)
+      uses = 0
+      expect((await Promise.all([attempt(b.auth), attempt(b.auth)])).map((r) => r.body)).toEqual([limit, limit])
+      expect(uses).toBe(0)
+      expect(await rows()).toEqual([2, 2])
+    } finally {
+      await probe.close()
+      await db.$disconnect()
+    }
   })
 
   test('one shopper firing 20 receives of a coupon with limit 3 gets exactly 3', async () => {

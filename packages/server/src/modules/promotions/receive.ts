@@ -1,6 +1,7 @@
-// Receiving a coupon (POST /api/user/coupon/receive). A plain read first names a refusal clearly (not started,
-// expired, all taken, the shopper's limit reached); then the Redis gate (receiveGate.ts) takes one of the stock and of
-// the shopper's allowance, refusing most of a stampede before it queues on the coupon row; then one unit sends, in one
+// Receiving a coupon (POST /api/user/coupon/receive). The Redis gate's hash (receiveGate.ts) first answers the
+// refusals it alone can (all taken, the shopper's limit reached) with no database read; otherwise a plain read names a
+// refusal clearly (not started, expired, all taken, the shopper's limit reached); then the gate takes one of the stock
+// and of the shopper's allowance, refusing most of a stampede before it queues on the coupon row; then one unit sends, in one
 // round trip: the coupon's stock taken by a guarded update (inside its window), the shopper's counter row made if
 // missing and raised by a guarded update (below the coupon's limit), and the received row copied from the coupon.
 // Either guard missing refuses the unit: nothing is written, and the gate is given back what it took. The coupon row's
@@ -11,7 +12,7 @@ import type { Infra } from '../../core/infra.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { businessError, notFound } from '../../core/errors.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
-import { giveBackToGate, takeFromGate } from './receiveGate.ts'
+import { gateRefusal, giveBackToGate, takeFromGate } from './receiveGate.ts'
 
 type CouponRow = {
   id: number; store_id: number | null; name: string; money: string; use_money: string; goods_ids: string; stock: number; limit_num: number; valid_days: number
@@ -40,6 +41,8 @@ function refusal(coupon: Pick<CouponRow, 'stock' | 'start_time' | 'end_time' | '
 
 export async function receiveCoupon(app: Pick<Infra, 'db' | 'log' | 'queues' | 'redis' | 'key'>, ctx: RequestContext, couponId: number): Promise<{ id: number }> {
   const userId = shopperOf(ctx)
+  const early = await gateRefusal(app, couponId, userId)
+  if (early) throw businessError(early)
   const db: Db = app.db
   const [coupon] = await db.$queryRaw<CouponRow[]>`SELECT c.id, c.store_id, c.name, CAST(c.money AS CHAR) AS money, CAST(c.use_money AS CHAR) AS use_money, c.goods_ids,
       c.stock, c.limit_num, c.valid_days, c.start_time, c.end_time,

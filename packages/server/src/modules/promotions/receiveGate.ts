@@ -16,11 +16,11 @@ import { redisScript, runScript } from '../../core/redisScript.ts'
 const GATE_TTL_MS = 60_000
 
 /** KEYS: the coupon's hash. ARGV: the stock the database showed, the limit per shopper (0 none), the shopper, how many
- *  the database counted the shopper as having received, the hash's lifetime (ms). Answers 0 taken, 1 all taken, 2 the
- *  shopper's limit reached. */
+ *  the database counted the shopper as having received, the hash's lifetime (ms), the coupon's window (start, end in
+ *  ms: what gateRefusal trusts the hash for). Answers 0 taken, 1 all taken, 2 the shopper's limit reached. */
 const TAKE = redisScript(`
 if redis.call('EXISTS', KEYS[1]) == 0 then
-  redis.call('HSET', KEYS[1], 'stock', ARGV[1])
+  redis.call('HSET', KEYS[1], 'stock', ARGV[1], 'limit', ARGV[2], 'start', ARGV[6], 'end', ARGV[7])
   redis.call('PEXPIRE', KEYS[1], ARGV[5])
 end
 local shopper = 'u' .. ARGV[3]
@@ -43,11 +43,27 @@ type GateInfra = Pick<Infra, 'redis' | 'key'>
 
 const gateKey = (infra: GateInfra, couponId: number) => infra.key('coupon_gate', couponId)
 
-export type GateSeen = { stock: number; limit_num: number; received: number }
+export type GateSeen = { stock: number; limit_num: number; received: number; start_time: Date; end_time: Date }
+
+/**
+ * The refusal the gate alone gives, before the receive's plain read: all taken, or the shopper's limit reached (the
+ * shopper already counted in the hash), inside the window the hash was made for. These are the refusals TAKE would
+ * give after the read, in its order; a stampede's receives are mostly these, and they then read nothing from the
+ * database. Null when the receive must read the coupon (no hash, one made before it kept the window, outside the window,
+ * or nothing to refuse).
+ */
+export async function gateRefusal(infra: GateInfra, couponId: number, userId: number, now = Date.now()) {
+  const [start, end, limit, stock, received] = await infra.redis.hmget(gateKey(infra, couponId), 'start', 'end', 'limit', 'stock', `u${userId}`)
+  if (start === null || end === null || limit === null || stock === null || now < Number(start) || now >= Number(end)) return null
+  if (Number(stock) <= 0) return 'msg.couponGone' as const
+  if (received !== null && Number(limit) > 0 && Number(received) >= Number(limit)) return 'msg.couponLimit' as const
+  return null
+}
 
 /** Takes one of the coupon's stock and one of the shopper's allowance: null when taken, else the refusal. */
 export async function takeFromGate(infra: GateInfra, couponId: number, userId: number, seen: GateSeen) {
-  const outcome = await runScript(infra.redis, TAKE, [gateKey(infra, couponId)], [seen.stock, seen.limit_num, userId, seen.received, GATE_TTL_MS])
+  const args = [seen.stock, seen.limit_num, userId, seen.received, GATE_TTL_MS, seen.start_time.getTime(), seen.end_time.getTime()]
+  const outcome = await runScript(infra.redis, TAKE, [gateKey(infra, couponId)], args)
   if (outcome === 1) return 'msg.couponGone' as const
   if (outcome === 2) return 'msg.couponLimit' as const
   return null

@@ -1,8 +1,9 @@
 // Buying in a flash sale: a checkout line with `seckill_id`, ordered on its own (docs/promotions-ii.md).
 //
 // 1. Before any database work, one Redis script (pool.ts) checks the window, the shopper's limit and the pool and takes
-//    the units: a repeat past the limit, a sold-out pool, a sale not started or ended is answered at once. A copy
-//    missing (a Redis restart) is rebuilt from the database first.
+//    the units: a repeat past the limit, a sold-out pool, a sale not started or ended is answered at once, with no
+//    database statement (the checkout reads its settings only after the hold). A copy missing (a Redis restart, a new
+//    sale) is rebuilt from the database first, once per instance however many attempts find it missing.
 // 2. The checkout's unit then takes the pool again by guarded SQL — the second line of defence: the pool row
 //    (`stock >= n`, inside the window) and the shopper's counter row (`bought + n <= limit_num`) — and writes the
 //    seckill_orders row. The goods' own stock is not taken: the pool was taken from it when the sale was saved.
@@ -12,7 +13,7 @@ import type { CheckoutLine } from '@qshop/shared/schemas/orders'
 import type { Infra } from '../../core/infra.ts'
 import { Prisma, type Db, type Tx } from '../../core/db/index.ts'
 import { AppError, businessError, notFound } from '../../core/errors.ts'
-import { loadSale, settleTake, takeFromCopy, giveBackToCopy, type SaleCopy, type TakeOutcome } from './pool.ts'
+import { loadSale, poolKeys, settleTake, takeFromCopy, giveBackToCopy, type SaleCopy, type TakeOutcome } from './pool.ts'
 import { takeFromPool } from '../inventory/index.ts'
 
 /** The checkout's flash-sale line, or null; a flash-sale line shares its checkout with no other line. */
@@ -61,6 +62,20 @@ export type SeckillHold = {
   take(tx: Tx, orderId: number, now: Date): Promise<void>
 }
 
+/** Loads of missing copies in flight, by the copy's key: the attempts that find a copy missing together (a sale's
+ *  first instant brings as many as are in flight) wait on one load rather than each reading the database. */
+const loads = new Map<string, Promise<boolean>>()
+
+function loadMissingSale(infra: Pick<Infra, 'redis' | 'key' | 'db'>, id: number): Promise<boolean> {
+  const key = poolKeys(infra, id)[0]
+  let load = loads.get(key)
+  if (!load) {
+    load = loadSale(infra, id).finally(() => loads.delete(key))
+    loads.set(key, load)
+  }
+  return load
+}
+
 /**
  * Step 1 of the purchase: the units taken in Redis under the request's Idempotency-Key. A repeat of a key that took
  * units takes none (its checkout answers the first answer); the request then holds nothing to give back.
@@ -70,7 +85,7 @@ export async function holdSeckill(infra: Pick<Infra, 'redis' | 'key' | 'db' | 'l
   const keyField = `${userId}:${key}`
   let taken = await takeFromCopy(infra, id, userId, line.buy_num, keyField, Date.now())
   if (taken.outcome === 'missing') {
-    if (!(await loadSale(infra, id))) throw notFound()
+    if (!(await loadMissingSale(infra, id))) throw notFound()
     taken = await takeFromCopy(infra, id, userId, line.buy_num, keyField, Date.now())
   }
   const { outcome, sale } = taken

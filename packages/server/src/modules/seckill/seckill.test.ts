@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify'
 import type { Job } from 'bullmq'
 import { translate } from '@qshop/shared'
 import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
+import { buildApp } from '../../app.ts'
+import { createDb } from '../../core/db/index.ts'
 import { createAdmin, createSeller } from '../../../test/factories.ts'
 import { tokenFor } from '../rbac/testkit.ts'
 import { createGoods, leafClasses } from '../catalog/testkit.ts'
@@ -182,6 +184,43 @@ describe('buying', () => {
     const mixed = await http(app).post('/api/user/order/create').set(s.auth).set('Idempotency-Key', 'mixed')
       .send({ order: [{ goods_id: goods.id, buy_num: 1, seckill_id: id }, { goods_id: goods.id, buy_num: 1 }], address_id: s.address })
     expect(mixed.body).toMatchObject({ code: 402, msg: translate('zh-cn', 'msg.seckillAlone') })
+  })
+
+  test('a refusal (the shopper past the limit, the pool sold out) answers from Redis: no database statement, no row; the first key repeated answers its order', async () => {
+    const goods = await goodsWith(10)
+    const id = await newSale(goods.id, { stock: 1, limit_num: 1 })
+    const [a, b] = await shoppers(2)
+    const won = await buy(a, goods.id, id, 1, 'first')
+    expect(won.body.code).toBe(200)
+    // A second api instance whose every use of the database is counted.
+    const db = createDb(app.config.DATABASE_URL, 2)
+    let uses = 0
+    const probe = await buildApp(app.config, { logger: false, db: new Proxy(db, { get: (target, prop) => (uses++, Reflect.get(target, prop)) }) })
+    try {
+      await probe.ready()
+      const attempt = (s: Shopper, key: string) =>
+        http(probe).post('/api/user/order/create').set(s.auth).set('Idempotency-Key', key).send({ order: [{ goods_id: goods.id, buy_num: 1, seckill_id: id }], address_id: s.address })
+      const limit = { code: 402, msg: translate('zh-cn', 'msg.seckillLimit') }
+      const soldOut = { code: 402, msg: translate('zh-cn', 'msg.seckillSoldOut') }
+      // The first request of each shopper on this instance reads the session and the account.
+      expect((await attempt(a, 'again1')).body).toMatchObject(limit)
+      expect((await attempt(b, 'late1')).body).toMatchObject(soldOut)
+      const rows = () => Promise.all([app.db.orders.count(), app.db.idempotency_keys.count(), app.db.seckill_orders.count(), app.db.seckill_buyers.count()])
+      const before = await rows()
+      uses = 0
+      const refusals = await Promise.all([attempt(a, 'again2'), attempt(b, 'late2'), attempt(a, 'again3'), attempt(b, 'late3')])
+      expect(refusals.map((r) => r.body)).toEqual([limit, soldOut, limit, soldOut].map((e) => ({ ...e, data: null })))
+      expect(uses).toBe(0)
+      expect(await rows()).toEqual(before)
+      expect(before).toEqual([1, 1, 1, 1])
+      // the winning key sent again answers the order it made, also on another instance
+      const repeat = await attempt(a, 'first')
+      expect(repeat.body).toEqual(won.body)
+      expect(await rows()).toEqual(before)
+    } finally {
+      await probe.close()
+      await db.$disconnect()
+    }
   })
 
   test('the preview shows the flash-sale price in seckill_money and offers no coupon or full reduction', async () => {
