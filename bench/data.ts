@@ -39,13 +39,16 @@ export type Progress = (done: number, total: number, phase: string) => void
 export type FillOptions = {
   seed?: number
   end?: Date
+  /** Counts that differ from the scale's (a test's small shop with as many stores as the full one, say). */
+  sizes?: Partial<Sizes>
   /** Drop the plain secondary indexes during the load and build them after (default: from 100,000 orders on). */
   deferIndexes?: boolean
 }
-export type FillReport = { rows: Record<string, number>; totalRows: number; ms: number; sizes: typeof FULL extends infer T ? { [K in keyof T]: number } : never }
+export type Sizes = { [K in keyof typeof FULL]: number }
+export type FillReport = { rows: Record<string, number>; totalRows: number; ms: number; sizes: Sizes }
 
 /** The counts at `scale` (1 = FULL), never below a handful. */
-export function sizesAt(scale: number) {
+export function sizesAt(scale: number): Sizes {
   return {
     stores: Math.max(3, Math.round(FULL.stores * scale)),
     goods: Math.max(30, Math.round(FULL.goods * scale)),
@@ -244,7 +247,7 @@ export async function fillShop(databaseUrl: string, scale = 1, onProgress: Progr
   const rnd = random(opts.seed ?? 20261129)
   const int = (n: number) => Math.floor(rnd() * n)
   const chance = (p: number) => rnd() < p
-  const sizes = sizesAt(scale)
+  const sizes = { ...sizesAt(scale), ...opts.sizes }
   const END = Math.floor((opts.end ?? new Date()).getTime() / MINUTE) * MINUTE
   const START = END - 730 * DAY
 
