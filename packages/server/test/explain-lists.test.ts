@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { filterKind, type FilterOp } from '@qshop/shared'
 import type { ServerResource } from '../src/core/resource.ts'
 import { currentCalendar } from '../src/core/siteCalendar.ts'
-import { fillShop } from '../../../bench/data.ts'
+import { checkShop, fillShop } from '../../../bench/data.ts'
 import { bearer, createTestApp, http, login, resetDb, testConfig } from './helpers.ts'
 import { createAdmin } from './factories.ts'
 import { startSqlTap, type SqlTap } from './sqlTap.ts'
@@ -153,6 +153,10 @@ const historyLists = () =>
   app.servedResources.filter((r) => HISTORY.includes(r.model) && (r.decl.actions ?? ['index']).includes('index') && ['admin', 'seller'].includes(r.decl.area))
 
 describe('list plans on a shop with history', () => {
+  test.skipIf(!!given)('the generated shop keeps the money and status rules (bench/data.ts checkShop)', async () => {
+    expect(await checkShop(testConfig().DATABASE_URL)).toEqual([])
+  })
+
   test('the back offices: every list on the history tables, with each filter and sort', async () => {
     const lists = historyLists()
     expect(lists.map((r) => `${r.decl.area}/${r.decl.name}`)).toEqual(expect.arrayContaining(['admin/orders', 'seller/orders', 'admin/refunds', 'seller/refunds', 'admin/order_settlements', 'admin/money_logs', 'seller/money_logs']))
