@@ -1,7 +1,9 @@
 // The sales figures every dashboard shows, for one store or (storeId null) the whole platform. Sales are orders that
 // were paid, on the day they were placed, at total_price − refund_money (shared/schemas/dashboard.ts). The day an
-// order was placed, not paid: the orders' indexes on (store_id, created_at) and (order_status, created_at) serve every
-// query here, and the checkout writes no index for the dashboards (one on pay_time cost it 5–8% of its throughput).
+// order was placed, not paid: the orders' indexes that lead with (store_id, order_status, created_at) and
+// (order_status, created_at) serve every query here, and the checkout writes no index for the dashboards (one on
+// pay_time cost it 5–8% of its throughput). Those two, and order_goods' order_id index, carry the columns summed here
+// (prisma/schema.prisma): on a million orders the sums are read off the indexes, not row by row (bench/lists.ts).
 import { ORDER_FLOW, ORDER_STATUS, decimalToCents, fromCents } from '@qshop/shared'
 import type { GoodsRank, SalesFigures, SalesPoint } from '@qshop/shared/schemas/dashboard'
 import type { Infra } from '../../core/infra.ts'
