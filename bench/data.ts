@@ -36,11 +36,19 @@ const PAY_MINUTES = 30
 const PER_YUAN = 1
 
 export type Progress = (done: number, total: number, phase: string) => void
-export type FillOptions = { seed?: number; end?: Date }
-export type FillReport = { rows: Record<string, number>; totalRows: number; ms: number; sizes: typeof FULL extends infer T ? { [K in keyof T]: number } : never }
+export type FillOptions = {
+  seed?: number
+  end?: Date
+  /** Counts that differ from the scale's (a test's small shop with as many stores as the full one, say). */
+  sizes?: Partial<Sizes>
+  /** Drop the plain secondary indexes during the load and build them after (default: from 100,000 orders on). */
+  deferIndexes?: boolean
+}
+export type Sizes = { [K in keyof typeof FULL]: number }
+export type FillReport = { rows: Record<string, number>; totalRows: number; ms: number; sizes: Sizes }
 
 /** The counts at `scale` (1 = FULL), never below a handful. */
-export function sizesAt(scale: number) {
+export function sizesAt(scale: number): Sizes {
   return {
     stores: Math.max(3, Math.round(FULL.stores * scale)),
     goods: Math.max(30, Math.round(FULL.goods * scale)),
@@ -90,13 +98,19 @@ class Sink {
   }
 }
 
-/** The sinks in foreign-key order: a flush sends parents first, on one connection, so children find them. */
+/**
+ * The sinks in foreign-key order: a flush sends parents first, each lane's statements in order on its own connection,
+ * so children find their parents. The ledger has no foreign keys: it goes on a second lane, so the server inserts on
+ * two threads while this process builds the next rows.
+ */
 class Writer {
-  sinks = new Map<string, Sink>()
-  private inFlight: Promise<unknown>[] = []
-  constructor(private conn: mysql.Connection) {}
-  table(name: string, columns: string) {
-    const sink = new Sink(name, columns)
+  sinks = new Map<string, Sink & { lane: number }>()
+  private inFlight: Promise<unknown>[][]
+  constructor(private conns: mysql.Connection[]) {
+    this.inFlight = conns.map(() => [])
+  }
+  table(name: string, columns: string, lane = 0) {
+    const sink = Object.assign(new Sink(name, columns), { lane })
     this.sinks.set(name, sink)
     return sink
   }
@@ -111,18 +125,64 @@ class Writer {
   }
   async flush() {
     for (const sink of this.sinks.values()) {
-      // One statement stays well under max_allowed_packet (16 MB): a sink is flushed at 3 MB of its own.
+      // Statements stay well under max_allowed_packet (16 MB): the sinks are flushed at 3 MB together.
       const sql = sink.take()
       if (!sql) continue
-      const sent = this.conn.query(sql)
+      const sent = this.conns[sink.lane].query(sql)
       sent.catch(() => {})
-      this.inFlight.push(sent)
-      while (this.inFlight.length > 4) await this.inFlight.shift()
+      const queue = this.inFlight[sink.lane]
+      queue.push(sent)
+      while (queue.length > 12) await queue.shift()
     }
   }
   async drain() {
     await this.flush()
-    while (this.inFlight.length) await this.inFlight.shift()
+    for (const queue of this.inFlight) while (queue.length) await queue.shift()
+  }
+}
+
+type IndexDef = { name: string; columns: string[] }
+
+/**
+ * Drops the plain (non-unique) secondary indexes of `tables` for a bulk load, keeping one index behind every foreign
+ * key; answers what puts them back (ALTER TABLE ... ADD INDEX, one sorted build per table instead of a random B-tree
+ * insert per row and index: with the server's small buffer pool the load is several times faster). Unique keys and
+ * foreign keys stay on throughout, so every row is checked as it is inserted.
+ */
+async function deferIndexes(conn: mysql.Connection, tables: string[]): Promise<() => Promise<void>> {
+  const [stats] = (await conn.query(
+    `SELECT TABLE_NAME t, INDEX_NAME n, COLUMN_NAME c, SUB_PART len, COLLATION dir FROM information_schema.STATISTICS
+      WHERE TABLE_SCHEMA = DATABASE() AND NON_UNIQUE = 1 AND INDEX_TYPE = 'BTREE' AND TABLE_NAME IN (?) ORDER BY TABLE_NAME, INDEX_NAME, SEQ_IN_INDEX`,
+    [tables],
+  )) as unknown as [{ t: string; n: string; c: string; len: number | null; dir: string | null }[]]
+  const [fks] = (await conn.query(
+    `SELECT TABLE_NAME t, COLUMN_NAME c FROM information_schema.KEY_COLUMN_USAGE
+      WHERE TABLE_SCHEMA = DATABASE() AND REFERENCED_TABLE_NAME IS NOT NULL AND ORDINAL_POSITION = 1 AND TABLE_NAME IN (?)`,
+    [tables],
+  )) as unknown as [{ t: string; c: string }[]]
+  const dropped = new Map<string, IndexDef[]>()
+  for (const table of tables) {
+    const defs = new Map<string, IndexDef>()
+    for (const r of stats.filter((x) => x.t === table)) {
+      const col = `\`${r.c}\`${r.len ? `(${r.len})` : ''}${r.dir === 'D' ? ' DESC' : ''}`
+      const def = defs.get(r.n) ?? { name: r.n, columns: [] }
+      defs.set(r.n, def)
+      def.columns.push(col)
+    }
+    const kept = new Set<string>()
+    for (const fk of fks.filter((x) => x.t === table)) {
+      // A unique key or an index already kept may serve the foreign key; else keep the first index leading with it.
+      const lead = [...defs.values()].find((d) => d.columns[0] === `\`${fk.c}\``)
+      if (lead) kept.add(lead.name)
+    }
+    const drop = [...defs.values()].filter((d) => !kept.has(d.name))
+    if (!drop.length) continue
+    await conn.query(`ALTER TABLE \`${table}\` ${drop.map((d) => `DROP INDEX \`${d.name}\``).join(', ')}`)
+    dropped.set(table, drop)
+  }
+  return async () => {
+    for (const [table, defs] of dropped)
+      await conn.query(`ALTER TABLE \`${table}\` ${defs.map((d) => `ADD INDEX \`${d.name}\` (${d.columns.join(', ')})`).join(', ')}`)
   }
 }
 
@@ -187,14 +247,14 @@ export async function fillShop(databaseUrl: string, scale = 1, onProgress: Progr
   const rnd = random(opts.seed ?? 20261129)
   const int = (n: number) => Math.floor(rnd() * n)
   const chance = (p: number) => rnd() < p
-  const sizes = sizesAt(scale)
+  const sizes = { ...sizesAt(scale), ...opts.sizes }
   const END = Math.floor((opts.end ?? new Date()).getTime() / MINUTE) * MINUTE
   const START = END - 730 * DAY
 
   const conn = await mysql.createConnection({ uri: databaseUrl, timezone: 'Z' })
-  const w = new Writer(conn)
+  const ledgerConn = await mysql.createConnection({ uri: databaseUrl, timezone: 'Z' })
+  const w = new Writer([conn, ledgerConn])
   try {
-    await conn.query("SET time_zone = '+00:00'")
     const maxId = async (table: string) => Number(((await conn.query(`SELECT COALESCE(MAX(id), 0) m FROM ${table}`)) as any)[0][0].m)
     const [classRows] = (await conn.query('SELECT c.id, c.name FROM goods_classes c WHERE NOT EXISTS (SELECT 1 FROM goods_classes k WHERE k.pid = c.id) ORDER BY c.id')) as any
     const leaves = classRows as { id: number; name: string }[]
@@ -239,9 +299,10 @@ export async function fillShop(databaseUrl: string, scale = 1, onProgress: Progr
       order_settlements: w.table('order_settlements', 'id,order_id,user_id,store_id,settlement_no,total_price,refund_money,settlement_price,commission_money,distribution_money,created_at,updated_at'),
       distribution_logs: w.table('distribution_logs', 'id,name,user_id,store_id,order_id,distribution_id,order_goods_id,money,lev,commission,level,status,created_at,updated_at'),
       cashes: w.table('cashes', 'id,user_id,store_id,money,commission,cash_status,name,card_no,bank_name,created_at,updated_at'),
-      money_logs: w.table('money_logs', 'id,user_id,name,ename,money,after_money,is_type,is_belong,info,source_type,source_id,idem_key,created_at,updated_at'),
+      money_logs: w.table('money_logs', 'id,user_id,name,ename,money,after_money,is_type,is_belong,info,source_type,source_id,idem_key,created_at,updated_at', 1),
     }
     const total = sizes.orders
+    const restoreIndexes = (opts.deferIndexes ?? sizes.orders >= 100_000) ? await deferIndexes(conn, [...w.sinks.keys()].filter((t) => t !== 'goods')) : null
     // One password for every account (Bench@123456): hashing 200,000 would take minutes.
     const PASSWORD = await hashPassword('Bench@123456')
     let phase = 'accounts'
@@ -615,6 +676,11 @@ export async function fillShop(databaseUrl: string, scale = 1, onProgress: Progr
       S.seckills.add(`${s.id},${s.store},${s.goods},0,${money(s.price)},${s.end <= END ? 0 : 100},${s.sold},0,${at(s.start)},${at(s.end)},${s.end <= END ? 1 : 0},${s.end <= END ? 100 : 0},${at(s.start)},${at(Math.min(s.end, END))}`)
     await w.drain()
     progress(total)
+    if (restoreIndexes) {
+      phase = 'indexes'
+      progress(total)
+      await restoreIndexes()
+    }
 
     // ── Balances from the running totals; counters from the rows ──
     phase = 'balances'
@@ -646,7 +712,7 @@ export async function fillShop(databaseUrl: string, scale = 1, onProgress: Progr
     const totalRows = Object.values(rows).reduce((a, b) => a + b, 0)
     return { rows, totalRows, ms: Math.round(performance.now() - started), sizes }
   } finally {
-    await conn.end()
+    await Promise.all([conn.end(), ledgerConn.end()])
   }
 }
 
@@ -723,12 +789,18 @@ if (isMain(import.meta.url)) {
   const seed = arg('seed') ? Number(arg('seed')) : undefined
   const end = arg('end') ? new Date(arg('end')!) : undefined
   const databaseUrl = process.env.BENCH_DATA_DATABASE_URL ?? DEFAULT_DATABASE_URL
-  const { benchConfig, truncateAll } = await import('./lib.ts')
+  const { benchConfig } = await import('./lib.ts')
   const { buildApp } = await import('../packages/server/src/app.ts')
   const { seed: seedPlatform } = await import('../packages/server/src/seed/index.ts')
   const started = performance.now()
+  // A fresh database (dropping is quicker than emptying 75 tables, and leaves nothing of an interrupted fill).
+  const server = new URL(databaseUrl)
+  const name = decodeURIComponent(server.pathname.slice(1))
+  server.pathname = '/'
+  const admin = await mysql.createConnection({ uri: server.toString() })
+  await admin.query(`DROP DATABASE IF EXISTS \`${name.replace(/`/g, '``')}\``)
+  await admin.end()
   await migrateDeploy(databaseUrl, path.join(ROOT, 'prisma/migrations'), () => {})
-  await truncateAll(databaseUrl)
   const app = await buildApp({ ...benchConfig(), DATABASE_URL: databaseUrl, REDIS_PREFIX: 'qshop_bench_data' }, { logger: false })
   await app.ready()
   await seedPlatform(app, { demo: false, areas: false })
