@@ -16,6 +16,7 @@ import { captureStatements, startListsFloor, statementText, type Statement } fro
 import { checkoutBench } from './checkout.ts'
 import { DEFAULT_DATABASE_URL } from './data.ts'
 import { rebuildSettledSales } from '../packages/server/src/modules/settlement/index.ts'
+import { hashPassword } from '../packages/server/src/core/hash.ts'
 
 const DATABASE_URL = process.env.BENCH_DATA_DATABASE_URL ?? DEFAULT_DATABASE_URL
 const MIN_ORDERS = Number(process.env.BENCH_MIN_ORDERS ?? 1_000_000)
@@ -69,7 +70,10 @@ async function subjects(app: FastifyInstance) {
   const [store] = await app.db.$queryRaw<{ store_id: number }[]>`SELECT store_id FROM orders GROUP BY store_id ORDER BY COUNT(*) DESC, store_id LIMIT 1`
   const owner = await app.db.stores.findUniqueOrThrow({ where: { id: store.store_id }, select: { user_id: true } })
   const [shopper] = await app.db.$queryRaw<{ user_id: number }[]>`SELECT user_id FROM orders GROUP BY user_id ORDER BY COUNT(*) DESC, user_id LIMIT 1`
-  const admin = await app.db.admins.findFirstOrThrow({ where: { is_super: 1 }, orderBy: { id: 'asc' }, select: { id: true } })
+  // The generated shop is seeded without the demo accounts: a super admin of the bench's own, once.
+  const admin =
+    (await app.db.admins.findFirst({ where: { is_super: 1 }, orderBy: { id: 'asc' }, select: { id: true } })) ??
+    (await app.db.admins.create({ data: { username: 'benchadmin', password: await hashPassword('Bench@123456'), nickname: 'bench', is_super: 1 }, select: { id: true } }))
   const order = await app.db.orders.findFirstOrThrow({ where: { user_id: shopper.user_id }, orderBy: { id: 'desc' }, select: { id: true, order_no: true, receive_name: true, receive_tel: true, created_at: true } })
   const settlement = await app.db.order_settlements.findFirst({ where: { store_id: store.store_id }, orderBy: { id: 'desc' }, select: { settlement_no: true } })
   return { storeId: store.store_id, ownerId: owner.user_id, shopperId: shopper.user_id, adminId: admin.id, order, settlementNo: settlement?.settlement_no ?? '' }

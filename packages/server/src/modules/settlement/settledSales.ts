@@ -22,7 +22,8 @@ export const settledSalesSql = (storeId: number | null) =>
  * shared locks, so a settlement committing meanwhile is either counted or waits. Answers the stores and orders counted.
  */
 export async function rebuildSettledSales(infra: UnitInfra): Promise<{ stores: number; orders: number }> {
-  return runUnit(infra, { label: 'rebuild store_settled_sales' }, async (tx) => {
+  // Reading every settled order takes longer than a request's unit may (a minute and more on a million orders).
+  return runUnit(infra, { label: 'rebuild store_settled_sales', timeoutMs: 600_000 }, async (tx) => {
     await tx.$executeRaw`DELETE FROM store_settled_sales`
     await tx.$executeRaw`INSERT INTO store_settled_sales (store_id, orders, sales)
       SELECT store_id, COUNT(*), SUM(total_price - refund_money) FROM orders WHERE is_settlement = ${SETTLEMENT_STATUS.SETTLED} GROUP BY store_id`
