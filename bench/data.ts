@@ -45,7 +45,8 @@ export type FillOptions = {
   deferIndexes?: boolean
 }
 export type Sizes = { [K in keyof typeof FULL]: number }
-export type FillReport = { rows: Record<string, number>; totalRows: number; ms: number; sizes: Sizes }
+/** `end`: the last moment of the history (the run's start, unless given): with the seed, what reproduces the rows. */
+export type FillReport = { rows: Record<string, number>; totalRows: number; ms: number; sizes: Sizes; end: Date; seed: number }
 
 /** The counts at `scale` (1 = FULL), never below a handful. */
 export function sizesAt(scale: number): Sizes {
@@ -244,7 +245,8 @@ type Line = {
  */
 export async function fillShop(databaseUrl: string, scale = 1, onProgress: Progress = () => {}, opts: FillOptions = {}): Promise<FillReport> {
   const started = performance.now()
-  const rnd = random(opts.seed ?? 20261129)
+  const seed = opts.seed ?? 20261129
+  const rnd = random(seed)
   const int = (n: number) => Math.floor(rnd() * n)
   const chance = (p: number) => rnd() < p
   const sizes = { ...sizesAt(scale), ...opts.sizes }
@@ -710,7 +712,7 @@ export async function fillShop(databaseUrl: string, scale = 1, onProgress: Progr
     const rows: Record<string, number> = {}
     for (const [name, sink] of w.sinks) rows[name] = sink.rows
     const totalRows = Object.values(rows).reduce((a, b) => a + b, 0)
-    return { rows, totalRows, ms: Math.round(performance.now() - started), sizes }
+    return { rows, totalRows, ms: Math.round(performance.now() - started), sizes, end: new Date(END), seed }
   } finally {
     await Promise.all([conn.end(), ledgerConn.end()])
   }
@@ -813,6 +815,7 @@ if (isMain(import.meta.url)) {
   await conn.end()
   const seconds = (performance.now() - started) / 1000
   for (const [table, n] of Object.entries(report.rows).sort((a, b) => b[1] - a[1])) if (n) console.log(`${table.padEnd(20)} ${n}`)
+  console.log(`seed ${report.seed}, end ${report.end.toISOString()} (--seed= --end= reproduce it)`)
   console.log(`scale ${scale}: ${report.totalRows} rows in ${(report.ms / 1000).toFixed(1)} s (${Math.round(report.totalRows / (report.ms / 1000))} rows/s; ` +
     `${seconds.toFixed(1)} s with migrate and seed); data ${(Number(size.d) / 2 ** 20).toFixed(0)} MB + indexes ${(Number(size.i) / 2 ** 20).toFixed(0)} MB`)
   console.log(broken.length ? `BROKEN rules:\n${broken.join('\n')}` : `all ${Object.keys(CHECKS).length} money and status rules hold`)

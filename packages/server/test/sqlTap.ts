@@ -24,7 +24,7 @@ export async function startSqlTap(databaseUrl: string): Promise<SqlTap> {
     const upstream = net.connect(Number(target.port || 3306), target.hostname)
     sockets.add(client).add(upstream)
     for (const s of [client, upstream]) s.on('close', () => sockets.delete(s))
-    let pending = Buffer.alloc(0)
+    let pending: Buffer = Buffer.alloc(0)
     client.on('data', (chunk: Buffer) => {
       upstream.write(chunk)
       pending = pending.length ? Buffer.concat([pending, chunk]) : chunk

@@ -83,7 +83,11 @@ function orderBy(res: ServerResource, sort: string | undefined, locale: FastifyR
   const desc = spec.startsWith('-')
   const field = desc ? spec.slice(1) : spec
   if (field !== 'id' && !(Object.hasOwn(res.decl.fields, field) && res.decl.fields[field].sortable)) throw invalid({ sort: fieldErrors(locale, [{ keyword: 'invalid_value', instancePath: '', message: '', params: {} }])._ })
-  return [{ [field]: desc ? 'desc' : 'asc' }, ...(field === 'id' ? [] : [{ id: 'desc' }])]
+  // Ties are broken by id the same way: an index on the column holds (column, id) in order, so the page is read from
+  // it in either direction; a mixed order (created_at ASC, id DESC) sorted the whole table for every ascending page
+  // (test/explain-lists.test.ts).
+  const dir = desc ? 'desc' : 'asc'
+  return [{ [field]: dir }, ...(field === 'id' ? [] : [{ id: dir }])]
 }
 
 /** Columns answered: id, declared non-virtual readable fields, timestamps. */
