@@ -2,9 +2,10 @@
 // goods (POST /api/user/order/create) and paying it by balance (POST /api/user/order/pay) in a loop, against the floor
 // — the same inserts and guarded updates through the bare driver in one transaction — in the same run. Then every
 // shopper at once goes for the last units of a scarce goods: oversold units (sold past the stock, or stock below 0)
-// must be 0. Own database and Redis prefix.
+// must be 0. Own database and Redis prefix; bench/lists.ts runs the same measurement (checkoutBench) on its database of
+// a million orders.
 import { createHash } from 'node:crypto'
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { isMain } from '../scripts/migrate.ts'
 import { seed } from '../packages/server/src/seed/index.ts'
 import { hashPassword } from '../packages/server/src/core/hash.ts'
@@ -48,23 +49,20 @@ async function drive(name: string, workers: number, seconds: number, once: (work
   return { name, rate: latencies.length / elapsed, p99: Math.round(p99Of(latencies)), errors, done: latencies.length, cpuMs: (user + system) / 1000 / Math.max(1, latencies.length) }
 }
 
-if (isMain(import.meta.url)) {
-  const config = {
-    ...benchConfig(),
-    DATABASE_URL: process.env.BENCH_CHECKOUT_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/qshop_bench_checkout',
-    REDIS_PREFIX: 'qshop_bench_checkout',
-  }
-  const { app, url } = await startApp(config)
-  await truncateAll(config.DATABASE_URL)
-  await clearRedisPrefix(app)
-  await seed(app, { demo: false, areas: false })
+/**
+ * The checkout benchmark on the app at `url` (its database prepared): adds its own store, goods and shoppers (names
+ * tagged with the run, so it can run on a database that holds other data, bench/lists.ts's million orders), measures,
+ * prints the PASS/MISS line and answers whether the goal was met. `label` names the database in the line.
+ */
+export async function checkoutBench(app: FastifyInstance, url: string, label = ''): Promise<boolean> {
   const db = app.db
+  const tag = Date.now().toString(36)
 
   // A store with GOODS goods in plenty and one scarce goods, free of freight; SHOPPERS shoppers with an address, pay
   // password 123456 and a balance credited through a ledger row.
   const password = await hashPassword('Bench@123456')
   const payPassword = hashPayPassword(app.config.PAY_PASSWORD_KEY, '123456')
-  const owner = await db.users.create({ data: { username: 'benchcheckoutseller', password }, select: { id: true } })
+  const owner = await db.users.create({ data: { username: `benchcheckoutseller_${tag}`, password }, select: { id: true } })
   const store = await db.stores.create({ data: { user_id: owner.id, store_name: '压测店铺', store_verify: 4, store_status: 1 }, select: { id: true } })
   const leaf = await db.goods_classes.findFirstOrThrow({ where: { pid: { not: 0 } }, orderBy: { id: 'desc' }, select: { id: true } })
   const goodsRow = (name: string, stock: number) => ({
@@ -75,8 +73,8 @@ if (isMain(import.meta.url)) {
   const plenty = goods.slice(0, GOODS).map((g) => g.id)
   const scarce = goods[GOODS].id
   const balance = '1000000.00'
-  await db.users.createMany({ data: Array.from({ length: SHOPPERS }, (_, i) => ({ username: `benchbuyer${i}`, password, pay_password: payPassword, money: balance })) })
-  const users = await db.users.findMany({ where: { username: { startsWith: 'benchbuyer' } }, select: { id: true }, orderBy: { id: 'asc' } })
+  await db.users.createMany({ data: Array.from({ length: SHOPPERS }, (_, i) => ({ username: `benchbuyer_${tag}_${i}`, password, pay_password: payPassword, money: balance })) })
+  const users = await db.users.findMany({ where: { username: { startsWith: `benchbuyer_${tag}_` } }, select: { id: true }, orderBy: { id: 'asc' } })
   await db.money_logs.createMany({ data: users.map((u) => ({ user_id: u.id, ename: 'recharge', money: balance, after_money: balance, source_type: 'seed', idem_key: 'bench:seed' })) })
   await db.addresses.createMany({ data: users.map((u) => ({ user_id: u.id, receive_name: '压测', receive_tel: '13800138000', area_info: '北京市 北京市 东城区', address: '长安街 1 号' })) })
   const addresses = await db.addresses.findMany({ where: { user_id: { in: users.map((u) => u.id) } }, select: { id: true, user_id: true } })
@@ -100,7 +98,7 @@ if (isMain(import.meta.url)) {
   }
   const subject = (w: number, i: number) => checkout(shoppers[w], plenty[(w + i) % GOODS])
 
-  const floor = await startCheckoutFloor(config.DATABASE_URL, config.DATABASE_POOL)
+  const floor = await startCheckoutFloor(app.config.DATABASE_URL, app.config.DATABASE_POOL)
   const floorOnce = async (w: number, i: number) => {
     const s = shoppers[w]
     const key = createHash('sha1').update(`f${++serial}`).digest('hex').slice(0, 32)
@@ -123,14 +121,28 @@ if (isMain(import.meta.url)) {
   const stocks = await db.goods.findMany({ where: { id: { in: plenty } }, select: { id: true, goods_stock: true } })
   const drift = stocks.reduce((n, g) => n + Math.abs(STOCK - g.goods_stock - (held.find((h) => h.goods_id === g.id)?._sum.buy_num ?? 0)), 0)
   const oversell = Math.max(0, (sold._sum.buy_num ?? 0) - SCARCE) + (left < 0 ? -left : 0) + drift + stocks.filter((g) => g.goods_stock < 0).length
-  await app.close()
 
   const ratio = measured.rate / base.rate
   const pass = ratio >= GOAL.ratio && measured.p99 < GOAL.p99 && measured.errors === 0 && oversell === 0
   console.log(
-    `${pass ? 'PASS' : 'MISS'} ${measured.name}: ${measured.rate.toFixed(0)} checkouts/s, p99 ${measured.p99} ms, errors ${measured.errors}, CPU ${measured.cpuMs.toFixed(1)} ms each | ` +
+    `${pass ? 'PASS' : 'MISS'} ${measured.name}${label}: ${measured.rate.toFixed(0)} checkouts/s, p99 ${measured.p99} ms, errors ${measured.errors}, CPU ${measured.cpuMs.toFixed(1)} ms each | ` +
       `floor ${base.rate.toFixed(0)} checkouts/s, p99 ${base.p99} ms, errors ${base.errors}, CPU ${base.cpuMs.toFixed(1)} ms each | ratio ${ratio.toFixed(2)} (goal ≥ ${GOAL.ratio}, p99 < ${GOAL.p99} ms) | ` +
       `oversell ${oversell} (scarce goods: ${attempts.filter(Boolean).length} of ${attempts.length} checkouts sold ${sold._sum.buy_num ?? 0} of ${SCARCE}, ${left} left)`,
   )
+  return pass
+}
+
+if (isMain(import.meta.url)) {
+  const config = {
+    ...benchConfig(),
+    DATABASE_URL: process.env.BENCH_CHECKOUT_DATABASE_URL ?? 'mysql://root@127.0.0.1:3306/qshop_bench_checkout',
+    REDIS_PREFIX: 'qshop_bench_checkout',
+  }
+  const { app, url } = await startApp(config)
+  await truncateAll(config.DATABASE_URL)
+  await clearRedisPrefix(app)
+  await seed(app, { demo: false, areas: false })
+  const pass = await checkoutBench(app, url)
+  await app.close()
   console.log(`${pass ? 1 : 0} of 1 checkout benchmarks met their goal`)
 }

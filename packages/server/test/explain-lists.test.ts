@@ -35,16 +35,9 @@ const HISTORY = [
  */
 const KNOWN_FULL_READS = [
   {
-    route: /^admin \/api\/Admin\/dashboard$/,
-    sql: /^SELECT CAST\(SUM\(o\.total_price - o\.refund_money\) AS CHAR\) AS total FROM orders o WHERE o\.order_status IN \([\d,]+\) AND o\.pay_time IS NOT NULL\s*$/,
-    // The platform's all-time sales (modules/dashboard/sales.ts): every paid order, nine in ten of the table, so any
-    // index would be read nearly whole as well, and one on pay_time or the money columns costs every checkout
-    // (docs/scaling.md "Large data" measures it and names the remedy: a running total, not an index).
-    why: 'all-time sales of the platform',
-  },
-  {
     route: /%7Clike(&|$)/,
-    sql: /^SELECT COUNT\(\*\) AS total FROM `\w+` WHERE `\w+` LIKE '%[^']*%'$/,
+    // (the count stops at LIST_TOTAL_CAP + 1 matches, core/listSql.ts: a common name reads that many, a rare one the table)
+    sql: /^SELECT COUNT\(\*\) AS total FROM \(SELECT 1 FROM `\w+` WHERE `\w+` LIKE '%[^']*%' LIMIT \d+\) AS counted$/,
     // A contains-match filter (receiver's name or phone): LIKE '%x%', which no B-tree can seek (test/filter-indexes.test.ts
     // exempts it for that reason); the page itself reads the primary key backwards and stops at 30 matches, the count
     // reads every row. docs/scaling.md "Large data" measures it and names the remedy (an n-gram FULLTEXT column, as

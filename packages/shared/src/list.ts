@@ -8,10 +8,20 @@ export type FilterOp = (typeof FILTER_OPS)[number]
 /** Query keys every list understands besides field filters. */
 export const RESERVED_LIST_KEYS = ['page', 'per_page', 'sort', 'isChildren', 'pid', 'isAll'] as const
 
+/**
+ * The back offices' lists (the resource engine) count matching rows up to this many: past it an exact count reads every
+ * matching row on every page (a million orders: bench/lists.ts, docs/scaling.md), and nobody pages that far. A list that
+ * matches more answers this as its total, with `total_capped`.
+ */
+export const LIST_TOTAL_CAP = 10_000
+
 export type ListAnswer<T> = {
   data: T[]
   count: number
+  /** the rows matching, or LIST_TOTAL_CAP when `total_capped` */
   total: number
+  /** more rows than LIST_TOTAL_CAP match (resource lists only) */
+  total_capped?: boolean
   per_page: number
   last_page: number
   current_page: number

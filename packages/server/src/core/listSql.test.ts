@@ -83,6 +83,16 @@ describe('listPageSql', () => {
     expect(past.sql).toEqual(past.prisma)
   })
 
+  test('the total is counted up to the limit asked (the lists count to LIST_TOTAL_CAP and one more), the same on both paths', async () => {
+    const order = [{ id: 'asc' }]
+    const counted = async (limit: number) => [(await listPageSql(app.sql, 'users', plan({ orderBy: order, take: 2 }), limit))!.total, (await prismaPage(app.db, 'users', plan({ orderBy: order, take: 2 }), limit)).total]
+    expect(await counted(3)).toEqual([3, 3])
+    expect(await counted(5)).toEqual([5, 5])
+    expect(await counted(6)).toEqual([5, 5])
+    // The page itself is not cut by the count's limit.
+    expect((await listPageSql(app.sql, 'users', plan({ orderBy: order, skip: 4, take: 2 }), 3))!.rows.map((r) => r.id)).toEqual([ids[4]])
+  })
+
   test.each(['UTC', 'Asia/Shanghai', 'America/New_York'])('money with two decimals, times to the second on the site clock, NULL as null (%s)', async (zone) => {
     useSiteZone(zone)
     try {

@@ -3,6 +3,7 @@
 // page (bench/run.ts); anything this builder does not know (relations, OR, JSON columns...) answers null and
 // the engine uses Prisma instead.
 import mysql from 'mysql2'
+import { LIST_TOTAL_CAP } from '@qshop/shared'
 import type { Pool } from 'mysql2/promise'
 import { storedDateTimeReader } from './wire.ts'
 
@@ -51,11 +52,15 @@ export function whereSql(where: Where): { sql: string; params: unknown[] } | nul
 
 export type ListPage = { rows: Record<string, unknown>[]; total: number }
 
-/** One page and the total, or null when the query needs Prisma. */
+/** Rows counted for a list's total: one past the cap tells that there are more (LIST_TOTAL_CAP). */
+export const COUNT_LIMIT = LIST_TOTAL_CAP + 1
+
+/** One page and the total (counted up to `countLimit` rows), or null when the query needs Prisma. */
 export async function listPageSql(
   pool: Pool,
   table: string,
   { select, where, orderBy, skip, take }: { select: Record<string, unknown>; where: Where; orderBy: Order; skip: number; take: number },
+  countLimit = COUNT_LIMIT,
 ): Promise<ListPage | null> {
   const columns = Object.entries(select)
   if (!IDENT.test(table) || columns.some(([c, v]) => v !== true || !IDENT.test(c))) return null
@@ -68,7 +73,7 @@ export async function listPageSql(
       `SELECT ${columns.map(([c]) => q(c)).join(', ')} FROM ${q(table)}${cond.sql}${orderSql ? ` ORDER BY ${orderSql}` : ''} LIMIT ? OFFSET ?`,
       [...cond.params, take, skip],
     ),
-    rowsOf(pool, `SELECT COUNT(*) AS total FROM ${q(table)}${cond.sql}`, cond.params),
+    rowsOf(pool, `SELECT COUNT(*) AS total FROM (SELECT 1 FROM ${q(table)}${cond.sql} LIMIT ?) AS counted`, [...cond.params, countLimit]),
   ])
   return { rows, total: Number(count.total) }
 }

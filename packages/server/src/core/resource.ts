@@ -3,7 +3,7 @@
 import { z } from 'zod'
 import type { FastifyRequest } from 'fastify'
 import {
-  createSchema, updateSchema, permissionKey, PAGE_SIZES, DEFAULT_PAGE_SIZE, zx, type ResourceDecl, type ListAnswer, type Action,
+  createSchema, updateSchema, permissionKey, PAGE_SIZES, DEFAULT_PAGE_SIZE, LIST_TOTAL_CAP, zx, type ResourceDecl, type ListAnswer, type Action,
 } from '@qshop/shared'
 import { idParam, idsParam } from '@qshop/shared/schemas/common'
 import { AppError, invalid, notFound } from './errors.ts'
@@ -11,7 +11,7 @@ import { ok, fieldErrors } from './envelope.ts'
 import type { Db } from './db/index.ts'
 import type { ScopePlugin } from './module.ts'
 import { mapPrismaError } from './prismaErrors.ts'
-import { listPageSql, type ListPage } from './listSql.ts'
+import { COUNT_LIMIT, listPageSql, type ListPage } from './listSql.ts'
 import { checkFilters, filterWhere } from './listFilters.ts'
 import { cleanRichText } from './richText.ts'
 import { runUnit, type Tx, type Unit } from './unitOfWork.ts'
@@ -167,9 +167,12 @@ export async function listPlan(db: Db, res: ServerResource, req: FastifyRequest,
 }
 
 /** A list page read through Prisma. */
-export async function prismaPage(db: Db, model: string, plan: ListPlan): Promise<ListPage> {
+export async function prismaPage(db: Db, model: string, plan: ListPlan, countLimit = COUNT_LIMIT): Promise<ListPage> {
   const d = delegate(db, model)
-  const [rows, total] = await Promise.all([d.findMany({ where: plan.where, select: plan.select, orderBy: plan.orderBy, skip: plan.skip, take: plan.take }), d.count({ where: plan.where })])
+  const [rows, total] = await Promise.all([
+    d.findMany({ where: plan.where, select: plan.select, orderBy: plan.orderBy, skip: plan.skip, take: plan.take }),
+    d.count({ where: plan.where, take: countLimit }),
+  ])
   return { rows, total }
 }
 
@@ -177,7 +180,9 @@ export async function listRows(db: Db, res: ServerResource, req: FastifyRequest,
   const plan = await listPlan(db, res, req, query)
   // Resources whose rows are answered as read (no present hook) take the bare-driver path when it can express the query.
   const fast = res.present ? null : await listPageSql(req.server.sql, res.model, plan)
-  const { rows, total } = fast ?? (await prismaPage(db, res.model, plan))
+  const { rows, total: counted } = fast ?? (await prismaPage(db, res.model, plan))
+  const total_capped = counted > LIST_TOTAL_CAP
+  const total = total_capped ? LIST_TOTAL_CAP : counted
   let data = rows as Row[]
   if (res.decl.tree && rows.length) {
     const key = treeKey(res)
@@ -189,6 +194,7 @@ export async function listRows(db: Db, res: ServerResource, req: FastifyRequest,
     data: await presentRows(res, req, data),
     count: data.length,
     total,
+    total_capped,
     per_page: plan.all ? data.length : plan.take,
     last_page: plan.all ? 1 : Math.max(1, Math.ceil(total / plan.take)),
     current_page: plan.page,

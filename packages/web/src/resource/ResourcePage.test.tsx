@@ -43,6 +43,14 @@ describe('the resource list page', () => {
     expect(screen.getByText(i18n.t('resource.pager.total', { total: 2 }))).toBeInTheDocument();
   });
 
+  it('says "more than" the total when the server counted only up to its cap, with the pages of the counted rows', async () => {
+    stubApi(() => ({ code: 200, msg: '', data: { data: rows, count: 2, total: 10000, total_capped: true, per_page: 30, last_page: 334, current_page: 1 } }));
+    renderInApp(<ResourcePage decl={brands} endpoint="/Admin/goods_brands" />);
+    expect(await screen.findByText(i18n.t('resource.pager.totalMore', { total: 10000 }))).toBeInTheDocument();
+    expect(screen.queryByText(i18n.t('resource.pager.total', { total: 10000 }))).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '334' })).toBeInTheDocument();
+  });
+
   it('asks for another page size from the first page', async () => {
     const requests = await renderBrands();
     await userEvent.click(screen.getByRole('textbox', { name: i18n.t('resource.pager.sizes') }));

@@ -5,6 +5,8 @@ import { PAGE_SIZES } from '../config';
 
 interface ResourcePagerProps {
   total: number;
+  /** more rows match than `total` (the server counts up to LIST_TOTAL_CAP) */
+  totalCapped?: boolean;
   page: number;
   perPage: number;
   onPage: (page: number) => void;
@@ -40,12 +42,12 @@ function PageJumper({ pages, onPage }: { pages: number; onPage: (page: number) =
 }
 
 /** The pager: total, sizes, prev, pager, next, jumper. */
-export function ResourcePager({ total, page, perPage, onPage, onPerPage }: ResourcePagerProps) {
+export function ResourcePager({ total, totalCapped = false, page, perPage, onPage, onPerPage }: ResourcePagerProps) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / perPage));
   return (
     <Group gap="md" justify="flex-end" p="xs" wrap="wrap">
-      <Text size="sm">{t('resource.pager.total', { total })}</Text>
+      <Text size="sm">{t(totalCapped ? 'resource.pager.totalMore' : 'resource.pager.total', { total })}</Text>
       <Select
         aria-label={t('resource.pager.sizes')}
         data={PAGE_SIZES.map((size) => ({ value: String(size), label: t('resource.pager.perPage', { size }) }))}

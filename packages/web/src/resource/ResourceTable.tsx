@@ -134,7 +134,7 @@ export function ResourceTable({ list, columns, dicts, tree = false, renderCell, 
       </Text>
     ),
     renderBottomToolbar: () => (
-      <ResourcePager total={list.total} page={list.page} perPage={list.perPage} onPage={list.setPage} onPerPage={list.setPerPage} />
+      <ResourcePager total={list.total} totalCapped={list.totalCapped} page={list.page} perPage={list.perPage} onPage={list.setPage} onPerPage={list.setPerPage} />
     ),
   });
 

@@ -11,6 +11,8 @@ const CHILDREN_PAGE_SIZE = PAGE_SIZES[PAGE_SIZES.length - 1];
 export interface ResourceList {
   rows: Row[];
   total: number;
+  /** more rows match than the total counted (LIST_TOTAL_CAP) */
+  totalCapped: boolean;
   page: number;
   perPage: number;
   loading: boolean;
@@ -37,6 +39,7 @@ function withChildren(rows: Row[], parentId: number, children: Row[]): Row[] {
 export function useResourceList(endpoint: string): ResourceList {
   const [rows, setRows] = useState<Row[]>([]);
   const [total, setTotal] = useState(0);
+  const [totalCapped, setTotalCapped] = useState(false);
   const [page, setPage] = useState(1);
   const [perPage, setPerPageState] = useState<number>(DEFAULT_PAGE_SIZE);
   const [filters, setFilters] = useState<Record<string, string>>({});
@@ -55,6 +58,7 @@ export function useResourceList(endpoint: string): ResourceList {
         if (request !== latest.current) return;
         setRows(answer?.data ?? []);
         setTotal(answer?.total ?? 0);
+        setTotalCapped(answer?.total_capped ?? false);
         setFailed(false);
       })
       .catch(() => {
@@ -83,6 +87,7 @@ export function useResourceList(endpoint: string): ResourceList {
   return {
     rows,
     total,
+    totalCapped,
     page,
     perPage,
     loading,

@@ -1,13 +1,16 @@
 // The sales figures every dashboard shows, for one store or (storeId null) the whole platform. Sales are orders that
 // were paid, on the day they were placed, at total_price − refund_money (shared/schemas/dashboard.ts). The day an
-// order was placed, not paid: the orders' indexes on (store_id, created_at) and (order_status, created_at) serve every
-// query here, and the checkout writes no index for the dashboards (one on pay_time cost it 5–8% of its throughput).
-import { ORDER_FLOW, ORDER_STATUS, decimalToCents, fromCents } from '@qshop/shared'
+// order was placed, not paid: the orders' indexes that lead with (store_id, order_status, created_at) and
+// (order_status, created_at) serve every query here, and the checkout writes no index for the dashboards (one on
+// pay_time cost it 5–8% of its throughput). Those two, and order_goods' order_id index, carry the columns summed here
+// (prisma/schema.prisma): on a million orders the sums are read off the indexes, not row by row (bench/lists.ts).
+import { ORDER_FLOW, ORDER_STATUS, SETTLEMENT_STATUS, decimalToCents, fromCents } from '@qshop/shared'
 import type { GoodsRank, SalesFigures, SalesPoint } from '@qshop/shared/schemas/dashboard'
 import type { Infra } from '../../core/infra.ts'
 import { Prisma } from '../../generated/prisma/client.ts'
 import { bucketKeys, bucketSql, type Period, type ReportUnit } from '../../core/reportPeriod.ts'
 import { siteCalendar, type SiteCalendar } from '../../core/siteCalendar.ts'
+import { settledSalesSql } from '../settlement/index.ts'
 
 /** A SUM of DECIMAL(12,2) as the driver answers it (text, NULL over no rows) → a money string. */
 export const money = (sum: string | null) => fromCents(decimalToCents(sum ?? '0'))
@@ -49,7 +52,9 @@ export async function salesFigures(app: Infra, storeId: number | null, now = new
         ${netIn(monthStart, tomorrow)} AS this_month, ${netIn(lastMonthStart, monthStart)} AS last_month,
         ${countIn(today, tomorrow)} AS orders_today, ${countIn(yesterday, today)} AS orders_yesterday
       FROM orders o WHERE ${PAID} AND o.created_at >= ${earliest} ${storeWhere(storeId)}`,
-    app.db.$queryRaw<{ total: string | null }[]>`SELECT CAST(SUM(${NET}) AS CHAR) AS total FROM orders o WHERE ${PAID} ${storeWhere(storeId)}`,
+    // Settled orders from their stores' sums (modules/settlement/settledSales.ts), the others off the orders' index.
+    app.db.$queryRaw<{ total: string | null }[]>`SELECT CAST(${settledSalesSql(storeId)} + (SELECT COALESCE(SUM(${NET}), 0) FROM orders o
+      WHERE ${PAID} AND o.is_settlement = ${SETTLEMENT_STATUS.UNSETTLED} ${storeWhere(storeId)}) AS CHAR) AS total`,
   ])
   return {
     sales: {

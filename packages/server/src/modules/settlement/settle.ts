@@ -10,6 +10,7 @@ import { businessNumber } from '../../core/businessNumbers.ts'
 import { post } from '../../core/ledger.ts'
 import { transition } from '../../core/transition.ts'
 import { runUnit, type Tx, type UnitInfra } from '../../core/unitOfWork.ts'
+import { addSettledSale } from './settledSales.ts'
 import { payReferrals } from '../distribution/index.ts'
 
 /** Received or completed: the statuses an order is settled from. */
@@ -107,6 +108,7 @@ export async function settleOrder(infra: UnitInfra, orderId: number, now: Date, 
       },
       select: { id: true },
     })
+    await addSettledSale(tx, order.store_id, money.amount)
     const store = { kind: 'store' as const, id: order.store_id }
     const source = { type: 'settlement' as const, id: row.id }
     // A fully refunded order is settled with 0 and moves no money: the ledger holds no zero rows.

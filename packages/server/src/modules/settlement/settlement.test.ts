@@ -16,6 +16,8 @@ import { settleOrder, settlementAmounts } from './settle.ts'
 import { QUEUE_SETTLEMENT } from '../../core/jobs/queues.ts'
 import { orderSettleJob, scheduleOrderSettle, settleDue } from './settleJob.ts'
 import { closeRequest, completeOrder, openRequest, receivedOrders, refundFully } from './testkit.ts'
+import { rebuildSettledSales } from './settledSales.ts'
+import { salesFigures } from '../dashboard/sales.ts'
 
 let app: FastifyInstance
 let storeA: TestSeller
@@ -235,5 +237,35 @@ describe('exactly once', () => {
     await expect(settleOrder(app, id, new Date())).rejects.toThrow()
     expect([await ledgerRows(storeA.storeId), await storeMoney(storeA.storeId)]).toEqual(before)
     expect(await app.db.order_settlements.count()).toBe(1)
+  })
+})
+
+describe("the stores' settled sales", () => {
+  const rows = () => app.db.store_settled_sales.findMany({ select: { store_id: true, orders: true, sales: true }, orderBy: { store_id: 'asc' } })
+  const allTime = async () => Promise.all([storeA.storeId, storeB.storeId, null].map(async (id) => (await salesFigures(app, id)).sales.all_time))
+
+  test("settling adds the order to its store's row, the dashboards' all-time sales stay what they were, and the rebuild finds the same rows", async () => {
+    // Store A: 3 × 33.33 = 99.99 with 9.99 refunded, and 2 × 33.33; store B: 4 × 10.05.
+    const [a] = await receivedOrders(app, shopper, [{ goods_id: tea.id, buy_num: 3 }], { rate: '5' })
+    await openRequest(app, a)
+    await closeRequest(app, a, '9.99')
+    await receivedOrders(app, shopper, [{ goods_id: tea.id, buy_num: 2 }], { rate: '5' })
+    const [c] = await receivedOrders(app, shopper, [{ goods_id: cup.id, buy_num: 4 }], { rate: '5' })
+    expect(await allTime()).toEqual(['156.66', '40.20', '196.86'])
+    expect(await rows()).toEqual([])
+
+    expect(await settleOrder(app, a, new Date())).toMatchObject({ outcome: 'settled' })
+    expect(await settleOrder(app, c, new Date())).toMatchObject({ outcome: 'settled' })
+    const settled = [
+      { store_id: storeA.storeId, orders: 1, sales: '90.00' },
+      { store_id: storeB.storeId, orders: 1, sales: '40.20' },
+    ]
+    expect((await rows()).map((r) => ({ ...r, sales: r.sales.toFixed(2) }))).toEqual(settled)
+    expect(await allTime()).toEqual(['156.66', '40.20', '196.86'])
+
+    await app.db.store_settled_sales.deleteMany()
+    expect(await rebuildSettledSales(app)).toEqual({ stores: 2, orders: 2 })
+    expect((await rows()).map((r) => ({ ...r, sales: r.sales.toFixed(2) }))).toEqual(settled)
+    expect(await allTime()).toEqual(['156.66', '40.20', '196.86'])
   })
 })

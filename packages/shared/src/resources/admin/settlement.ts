@@ -1,6 +1,6 @@
 // Settlements of every store (with the manual "settle now", a custom route), every ledger row (shoppers' and stores'),
 // and the payments. Read-only lists. Labels: i18n/settlement-fields.ts.
-import { LEDGER_ACCOUNT_DICT, READ_ONLY_BUTTONS, ledgerFields, settlementFields } from '../seller/settlement.ts'
+import { LEDGER_ACCOUNT_DICT, READ_ONLY_BUTTONS, SETTLEMENT_SORT, ledgerFields, settlementFields } from '../seller/settlement.ts'
 import { LEDGER_OWNER } from '../../ledger.ts'
 import { PAYMENT_NAMES } from '../../schemas/orderQueries.ts'
 import { LATE_REFUND, PAY_STATUS } from '../../states.ts'
@@ -32,6 +32,7 @@ export const adminSettlements = defineResource({
   name: 'order_settlements',
   area: 'admin',
   actions: ['index', 'show'],
+  sort: SETTLEMENT_SORT,
   buttons: READ_ONLY_BUTTONS,
   fields: {
     store_id: { label: 'fields.store', column: { type: 'dict', dict: STORES_DICT }, filter: ['eq'], filterAs: 'int', search: 'select', form: { type: 'select', dict: STORES_DICT } },

@@ -40,10 +40,14 @@ export const ledgerFields = {
   created_at: createdAt('fields.created_at'),
 } satisfies Record<string, FieldDecl>
 
+/** Newest first by the time settled: the store's page is read off its (store_id, created_at) index, not sorted. */
+export const SETTLEMENT_SORT = '-created_at'
+
 export const sellerSettlements = defineResource({
   name: 'order_settlements',
   area: 'seller',
   actions: ['index', 'show'],
+  sort: SETTLEMENT_SORT,
   buttons: READ_ONLY,
   fields: settlementFields,
 })
