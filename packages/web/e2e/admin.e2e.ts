@@ -3,7 +3,7 @@
 import path from 'node:path'
 import { expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { ACCOUNTS, apiCall, apiToken, loginThroughPage, expectToast, uniqueName } from './app.ts'
+import { ACCOUNTS, apiCall, apiToken, loginThroughPage, expectToast, openCarriersThroughMenus, uniqueName } from './app.ts'
 import { newPage, screenshot } from './browser.ts'
 import { ARTIFACTS } from './env.ts'
 
@@ -41,11 +41,9 @@ test('admin adds, edits, searches, exports and deletes a carrier on the generic 
   await side.getByText('平台管理后台').waitFor()
 
   // The module tab, then the group and the leaf of the side menu.
+  await openCarriersThroughMenus(page)
   const modules = page.getByRole('navigation', { name: '功能模块' })
-  await modules.getByRole('link', { name: '店铺中心' }).click()
-  await expect.poll(() => modules.getByRole('link', { name: '店铺中心' }).getAttribute('aria-current')).toBe('true')
-  await side.getByText('物流中心', { exact: true }).click()
-  await side.getByRole('link', { name: '物流公司', exact: true }).click()
+  expect(await modules.getByRole('link', { name: '店铺中心' }).getAttribute('aria-current')).toBe('true')
   await page.waitForURL('**/Admin/expresses')
   await page.getByRole('heading', { name: '物流公司' }).waitFor()
   await page.getByRole('cell', { name: '顺丰', exact: true }).waitFor()

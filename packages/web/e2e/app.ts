@@ -86,6 +86,22 @@ export async function loginThroughPage(page: Page, area: Area, username: string,
   await page.waitForURL((url) => url.pathname !== LOGIN_PATHS[area])
 }
 
+/**
+ * Opens 店铺中心 › 物流中心 › 物流公司 through the admin shell's menus (Chinese). The module tab goes to its first page
+ * (/Admin/configs/store), whose group the menu then opens: 物流中心 is opened only once that page is there (a click
+ * while the tab's navigation ran could be undone by it, and the carriers' link never showed), and only when closed
+ * (a click toggles a group).
+ */
+export async function openCarriersThroughMenus(page: Page) {
+  const side = page.getByRole('complementary', { name: '侧边菜单' })
+  await page.getByRole('navigation', { name: '功能模块' }).getByRole('link', { name: '店铺中心' }).click()
+  await page.waitForURL('**/Admin/configs/store')
+  await side.getByRole('link', { name: '店铺配置', exact: true }).waitFor()
+  const group = side.getByRole('button', { name: '物流中心', exact: true })
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click()
+  await side.getByRole('link', { name: '物流公司', exact: true }).click()
+}
+
 /** An item of the page's local storage. */
 export function storedItem(page: Page, key: string): Promise<string | null> {
   return page.evaluate((k) => localStorage.getItem(k), key)

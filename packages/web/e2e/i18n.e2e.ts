@@ -2,7 +2,7 @@
 // entry and a marker left on window all survive).
 import { expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { ACCOUNTS, dbQuery, demoPaidOrder, loginThroughPage } from './app.ts'
+import { ACCOUNTS, dbQuery, demoPaidOrder, loginThroughPage, openCarriersThroughMenus } from './app.ts'
 import { newPage } from './browser.ts'
 
 /** Leaves a marker on the current document; it is gone after any reload or page load. */
@@ -50,11 +50,7 @@ test('storefront header: 简体中文 → English in place', async () => {
 test('back-office shell and list page: 简体中文 → English in place', async () => {
   const page = await newPage()
   await loginThroughPage(page, 'admin', ACCOUNTS.admin.username, ACCOUNTS.admin.password)
-  const modules = page.getByRole('navigation', { name: '功能模块' })
-  await modules.getByRole('link', { name: '店铺中心' }).click()
-  const side = page.getByRole('complementary', { name: '侧边菜单' })
-  await side.getByText('物流中心', { exact: true }).click()
-  await side.getByRole('link', { name: '物流公司', exact: true }).click()
+  await openCarriersThroughMenus(page)
   await page.getByRole('heading', { name: '物流公司' }).waitFor()
   await page.getByRole('columnheader', { name: '快递编码' }).waitFor()
   await markDocument(page)

@@ -2,7 +2,7 @@
 // server's message, and the area's stored session cleared.
 import { expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { ACCOUNTS, apiToken, expiredCopy, loginThroughPage, storedItem, submitLogin, expectToast } from './app.ts'
+import { ACCOUNTS, apiToken, expiredCopy, loginThroughPage, openCarriersThroughMenus, storedItem, submitLogin, expectToast } from './app.ts'
 import { newPage } from './browser.ts'
 
 const SESSION_EXPIRED = '登录已失效，请重新登录'
@@ -17,13 +17,6 @@ const setStored = (page: Page, items: Record<string, string | null>) =>
 
 const pathname = (page: Page) => new URL(page.url()).pathname
 
-/** Through the shell's menus: 店铺中心 › 物流中心 › 物流公司 (a list that calls the API). */
-async function openCarriers(page: Page) {
-  await page.getByRole('navigation', { name: '功能模块' }).getByRole('link', { name: '店铺中心' }).click()
-  const side = page.getByRole('complementary', { name: '侧边菜单' })
-  await side.getByText('物流中心', { exact: true }).click()
-  await side.getByRole('link', { name: '物流公司', exact: true }).click()
-}
 
 test('admin: an expired access token is renewed with the refresh token; without one the page goes to /Admin/login', async () => {
   const page = await newPage()
@@ -33,7 +26,7 @@ test('admin: an expired access token is renewed with the refresh token; without 
 
   // Expired, but the refresh token is still there: the page goes on with a new access token.
   await setStored(page, { admin_token: expiredCopy(issued) })
-  await openCarriers(page)
+  await openCarriersThroughMenus(page)
   await page.waitForURL('**/Admin/expresses')
   await page.getByRole('cell', { name: '顺丰', exact: true }).waitFor()
   const renewed = await storedItem(page, 'admin_token')
