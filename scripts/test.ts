@@ -1,5 +1,5 @@
 // `pnpm test`: type checks, lint, the shared package's tests (money math), the API tests (real MariaDB + Redis), the
-// web unit tests and the browser tests against the built app. Ends with one line "N passed, N failed" summing every suite.
+// web unit tests, then the browser tests against the built app. Ends with one line "N passed, N failed" summing every suite.
 import { spawn, spawnSync } from 'node:child_process'
 import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
@@ -14,21 +14,17 @@ function sh(cmd: string, args: string[], cwd = root, env: Record<string, string>
   return r.status === 0
 }
 
-function vitestFiles(suite: string) {
+function runVitest(suite: string, dir: string, args: string[] = []) {
   const out = path.join('/tmp', `qshop-vitest-${suite}.json`)
   const unhandled = path.join('/tmp', `qshop-vitest-${suite}-unhandled.json`)
   rmSync(out, { force: true })
   rmSync(unhandled, { force: true })
   const reporters = ['--reporter=default', '--reporter=json', `--reporter=${path.join(root, 'scripts/unhandledErrorsReporter.ts')}`]
-  return { out, unhandled, args: ['vitest', 'run', ...reporters, `--outputFile.json=${out}`], env: { QSHOP_UNHANDLED_ERRORS: unhandled } }
-}
-
-/** Reads a finished vitest run's reports into the results and the failures. */
-function collectVitest(suite: string, dir: string, ok: boolean, files: { out: string; unhandled: string }) {
+  const ok = sh('npx', ['vitest', 'run', ...reporters, `--outputFile.json=${out}`, ...args], dir, { QSHOP_UNHANDLED_ERRORS: unhandled })
   let passed = 0
   let failed = ok ? 0 : 1
-  if (existsSync(files.out)) {
-    const report = JSON.parse(readFileSync(files.out, 'utf8'))
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8'))
     passed = report.numPassedTests
     failed = report.numFailedTests + (ok || report.numFailedTests ? 0 : 1)
     type FileResult = { name: string; status: string; message?: string; assertionResults: { status: string; fullName: string; failureMessages: string[] }[] }
@@ -39,17 +35,11 @@ function collectVitest(suite: string, dir: string, ok: boolean, files: { out: st
       if (file.status === 'failed' && failedTests.length === 0) failures.push(`${suite}: ${name}\n     ${firstLine(file.message)}`)
     }
   }
-  if (existsSync(files.unhandled))
-    for (const error of JSON.parse(readFileSync(files.unhandled, 'utf8')) as string[]) failures.push(`${suite}: unhandled ${firstLine(error)}`)
+  if (existsSync(unhandled))
+    for (const error of JSON.parse(readFileSync(unhandled, 'utf8')) as string[]) failures.push(`${suite}: unhandled ${firstLine(error)}`)
   if (!ok && !failures.some((f) => f.startsWith(`${suite}: `)))
     failures.push(`${suite}: vitest exited with an error and named no failed test (see its output above)`)
   results.push({ suite, passed, failed, ok })
-}
-
-function runVitest(suite: string, dir: string, args: string[] = []) {
-  const files = vitestFiles(suite)
-  const ok = sh('npx', [...files.args, ...args], dir, files.env)
-  collectVitest(suite, dir, ok, files)
 }
 
 const firstLine = (text = '') => text.split('\n')[0].slice(0, 300)
@@ -59,37 +49,27 @@ function step(suite: string, cmd: string, args: string[], cwd = root) {
   results.push({ suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok })
 }
 
-type BackgroundStep = { suite: string; cmd: string; args: string[]; cwd?: string; env?: Record<string, string>; collect?: (ok: boolean) => void }
-
 /**
- * Steps that need no database (each mostly one core), started in the background while suites that wait much of the
- * time run in the foreground: the type check and lint beside the database-bound suites (those wait on MariaDB's
- * commits), the web unit tests beside the browser tests. Their output goes to files, not pipes (the foreground suites
- * block this process, and a full pipe would stall them), and is printed whole, in order, by `finish`.
+ * Steps that only read the sources (each mostly one core), started in the background while the database-bound suites
+ * run in the foreground: those wait on MariaDB's commits much of the time, and the type check and lint fill that
+ * time. Their output goes to files, not pipes (the foreground suites block this process, and a full pipe would stall
+ * them), and is printed whole, in order, by `finish`.
  */
-
-function backgroundSteps(steps: BackgroundStep[]) {
-  const runs = steps.map(({ suite, cmd, args, cwd = root, env = {}, collect }) => {
+function backgroundSteps(steps: { suite: string; cmd: string; args: string[] }[]) {
+  const runs = steps.map(({ suite, cmd, args }) => {
     const file = path.join('/tmp', `qshop-step-${suite}.log`)
     const fd = openSync(file, 'w')
-    const child = spawn(cmd, args, { cwd, env: { ...process.env, FORCE_COLOR: '1', ...env }, stdio: ['ignore', fd, fd] })
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, FORCE_COLOR: '1' }, stdio: ['ignore', fd, fd] })
     closeSync(fd)
-    const record = collect ?? ((ok: boolean) => results.push({ suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok }))
-    return { file, record, done: new Promise<boolean>((resolve) => child.on('close', (code) => resolve(code === 0))) }
+    return { suite, file, done: new Promise<boolean>((resolve) => child.on('close', (code) => resolve(code === 0))) }
   })
   return async function finish() {
     for (const run of runs) {
       const ok = await run.done
       process.stdout.write(readFileSync(run.file))
-      run.record(ok)
+      results.push({ suite: run.suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1, ok })
     }
   }
-}
-
-/** A vitest suite as a background step: its output printed and its reports read when `finish` is awaited. */
-function backgroundVitest(suite: string, dir: string): BackgroundStep {
-  const files = vitestFiles(suite)
-  return { suite, cmd: 'npx', args: files.args, cwd: dir, env: files.env, collect: (ok) => collectVitest(suite, dir, ok, files) }
 }
 
 const sourceChecks = backgroundSteps([
@@ -99,14 +79,11 @@ const sourceChecks = backgroundSteps([
 runVitest('shared', path.join(root, 'packages/shared'))
 runVitest('server', path.join(root, 'packages/server'))
 await sourceChecks()
+runVitest('web', path.join(root, 'packages/web'))
 if (existsSync(path.join(root, 'packages/web/e2e'))) {
   step('web-build', 'pnpm', ['--filter', '@qshop/web', 'build'])
-  // The web unit tests (jsdom, CPU) run beside the browser tests, which spend most of their time waiting on the
-  // pages and leave a core idle; they read no build output.
-  const webUnits = backgroundSteps([backgroundVitest('web', path.join(root, 'packages/web'))])
   runVitest('browser', path.join(root, 'packages/web'), ['--config', 'e2e/vitest.config.ts'])
-  await webUnits()
-} else runVitest('web', path.join(root, 'packages/web'))
+}
 
 for (const f of failures) console.log(`FAILED ${f}`)
 for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.suite}: ${r.passed} passed, ${r.failed} failed`)
