@@ -23,6 +23,7 @@ import { referralCommission } from '../packages/server/src/modules/distribution/
 import { orderPoints } from '../packages/server/src/modules/points/rules.ts'
 import { searchText } from '../packages/server/src/modules/catalog/searchText.ts'
 import { hashPassword } from '../packages/server/src/core/hash.ts'
+import { seededRandom } from '../packages/server/test/seededRandom.ts'
 
 export const FULL = { stores: 200, goods: 20_000, shoppers: 200_000, orders: 1_000_000 } as const
 export const DEFAULT_DATABASE_URL = 'mysql://root@127.0.0.1:3306/qshop_bench_data'
@@ -58,16 +59,6 @@ export function sizesAt(scale: number): Sizes {
   }
 }
 
-function random(seed: number): () => number {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
-}
 
 /** 'YYYY-MM-DD HH:MM:SS.mmm' (UTC, as the pools store dates), quoted. */
 const at = (ms: number) => `'${new Date(ms).toISOString().slice(0, 23).replace('T', ' ')}'`
@@ -246,7 +237,7 @@ type Line = {
 export async function fillShop(databaseUrl: string, scale = 1, onProgress: Progress = () => {}, opts: FillOptions = {}): Promise<FillReport> {
   const started = performance.now()
   const seed = opts.seed ?? 20261129
-  const rnd = random(seed)
+  const rnd = seededRandom(seed)
   const int = (n: number) => Math.floor(rnd() * n)
   const chance = (p: number) => rnd() < p
   const sizes = { ...sizesAt(scale), ...opts.sizes }
