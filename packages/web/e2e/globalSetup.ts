@@ -22,6 +22,12 @@ async function waitForHealth(url: string, child: ChildProcess) {
 }
 
 const WEB_DIST = path.join(REPO_ROOT, 'packages/web/dist')
+/**
+ * Debian's chromium-headless-shell: the same engine as the browser without its windowing layers, which takes about a
+ * third less CPU for the same pages (catalog.e2e.ts: 43 → 28 CPU seconds) on machines where the suite is CPU-bound.
+ * The full browser when the shell is not installed.
+ */
+const CHROMIUM = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file)) ?? '/usr/bin/chromium'
 
 /** Every file index.html and the chunk report name is present (a build was not half-written when copied). */
 function isCompleteBuild(dir: string): boolean {
@@ -69,7 +75,7 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${E2E_ENV.PORT}`
   await waitForHealth(baseUrl, server)
   browser = await chromium.launchServer({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   })

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 
-// Browser tests: Debian chromium driven by playwright-core against the built app served by a real api process.
+// Browser tests: Debian's Chromium (its headless shell, e2e/globalSetup.ts) driven by playwright-core against the built app served by a real api process.
 export default defineConfig({
   test: {
     root: import.meta.dirname,

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { RefundOpenBody } from '@qshop/shared/schemas/aftersales'
 import { createSeller, createUser } from '../../../test/factories.ts'
-import { hashPassword } from '../../core/hash.ts'
+import { hashPayPassword } from '../../core/payPassword.ts'
 import { shipOrders } from '../fulfilment/testkit.ts'
 import { paidOrders } from '../orders/testkit.ts'
 import { openRefund } from './open.ts'
@@ -56,7 +56,7 @@ export async function pendingRequest(app: FastifyInstance, opts: { storeId?: num
   const seller = opts.storeId ? { storeId: opts.storeId } : await createSeller(app)
   const goods = await goodsOf(app, seller.storeId, '10.00')
   const userId = opts.userId ?? (await shopper(app)).id
-  if (opts.userId) await app.db.users.update({ where: { id: userId }, data: { pay_password: await hashPassword('123456') } })
+  if (opts.userId) await app.db.users.update({ where: { id: userId }, data: { pay_password: hashPayPassword(app.config.PAY_PASSWORD_KEY, '123456') } })
   const order = await paidOrder(app, userId, [{ goods_id: goods.id, buy_num: 2 }])
   const opened = await openAs(app, userId, { order_id: order.orderId, refund_type: 0, lines: [{ order_goods_id: order.lines[0].id, num: 1 }], refund_money: '1.00', refund_remark: 'r' })
   return { userId, storeId: seller.storeId, ...order, refundId: opened.id }
