@@ -1,17 +1,15 @@
 // Production runs compiled JavaScript (scripts/build.ts) in a Docker image without dev dependencies. No Docker engine
 // runs here, so the Dockerfile, docker-compose.yml and .dockerignore are checked by reading them, and the compiled
-// start is run as the image runs it: built, started on a free port against this worker's database, answering
-// /api/health, stopped by a signal.
+// start's stack traces are read. The compiled start serving and stopping: test/start.test.ts, test/shutdown.test.ts and
+// test/multi-instance.test.ts.
 import { spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { stripVTControlCharacters } from 'node:util'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { FastifyInstance } from 'fastify'
+import { beforeAll, describe, expect, test } from 'vitest'
 import { parse } from 'yaml'
 import { REPO_ROOT } from '../src/app.ts'
-import { buildServer } from '../../../scripts/build.ts'
-import { createTestApp, freePort, resetDb } from './helpers.ts'
+import { compiledServer } from './compiledServer.ts'
 
 type Stage = { name: string; from: string; lines: string[] }
 
@@ -186,40 +184,11 @@ describe('several instances', () => {
 })
 
 describe('the compiled start', () => {
-  let app: FastifyInstance
-  const dist = path.join(REPO_ROOT, `packages/server/dist/test-${process.env.VITEST_POOL_ID ?? '1'}`)
+  let dist: string
 
   beforeAll(async () => {
-    app = await createTestApp()
-    // demo accounts present: start skips seeding
-    await resetDb(app, { demo: true, areas: false })
-    await buildServer(dist)
+    dist = await compiledServer()
   })
-  afterAll(async () => app?.close())
-
-  test('runs as node --enable-source-maps on JavaScript alone: prepares the database, answers /api/health, stops on SIGTERM with exit 0', async () => {
-    const port = await freePort()
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), LOG_LEVEL: 'info', DATABASE_URL: app.config.DATABASE_URL, REDIS_PREFIX: `${app.config.REDIS_PREFIX}-compiled` }
-    // nothing that would load TypeScript: no tsx loader passed down from vitest
-    delete env.NODE_OPTIONS
-    const child = spawn(process.execPath, ['--enable-source-maps', path.join(dist, 'start.js')], { cwd: REPO_ROOT, env, detached: true })
-    let out = ''
-    let err = ''
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-    try {
-      await expect.poll(() => out, { timeout: 90_000, interval: 200 }).toContain('ready at')
-      expect(out).toMatch(/migrations: 0 applied, \d+ already applied/)
-      const health = await fetch(`http://127.0.0.1:${port}/api/health`)
-      expect(health.status).toBe(200)
-      expect(await health.json()).toMatchObject({ code: 200, data: { db: true, redis: true } })
-    } finally {
-      process.kill(-child.pid!, 'SIGTERM')
-    }
-    expect(await exited).toBe(0)
-    expect(err).not.toMatch(/exited|error/i)
-  }, 150_000)
 
   test('stack traces name the TypeScript files (source maps)', async () => {
     const child = spawn(process.execPath, ['--enable-source-maps', path.join(dist, 'start.js')], { cwd: REPO_ROOT, env: { ...process.env, PORT: 'not-a-port', NODE_OPTIONS: '' } })

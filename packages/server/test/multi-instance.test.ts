@@ -8,7 +8,7 @@
 // - Login lock-out and rate limits are counted in Redis for every api; a cached read is fresh on one api after a
 //   write through the other; a signed-out session is refused by both; an upload through one is served by the other.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, rmSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import type { Job } from 'bullmq'
@@ -32,7 +32,7 @@ import { paidOrders } from '../src/modules/orders/testkit.ts'
 import { shipOrders } from '../src/modules/fulfilment/testkit.ts'
 import { pendingRequest } from '../src/modules/aftersales/testkit.ts'
 import { createGoods, leafClasses, setGoodsReview, type Leaf } from '../src/modules/catalog/testkit.ts'
-import { buildServer } from '../../../scripts/build.ts'
+import { compiledServer } from './compiledServer.ts'
 import { createTestApp, freePort, resetDb } from './helpers.ts'
 import { createSeller, createUser } from './factories.ts'
 
@@ -47,9 +47,9 @@ type Started = { name: string; child: ChildProcess; out: () => string; exited: P
 const READ_LIMIT = 10
 const LOGIN_MAX_FAILURES = 5
 
-// The compiled start (scripts/build.ts), as the image runs it: it starts in about half the time of tsx's (docs/scaling.md,
-// "Production build"), which counts with four processes starting at once. A folder of this test's own.
-const dist = path.join(REPO_ROOT, `packages/server/dist/multi-${process.env.VITEST_POOL_ID ?? '1'}`)
+// The compiled start (test/compiledServer.ts), as the image runs it: it starts in about half the time of tsx's
+// (docs/scaling.md, "Production build"), which counts with four processes starting at once.
+let dist: string
 
 /** A process of the platform as compose runs it (docker-compose.yml: start.js --only=api, --only=worker --no-prepare). */
 function startProcess(name: string, args: string[], env: Record<string, string>): Started {
@@ -99,10 +99,10 @@ let workers: Started[]
 const started = (p: Started, line: string) => until(() => p.out().includes(line), `${p.name} started`, [p])
 
 beforeAll(async () => {
-  const built = buildServer(dist)
+  const built = compiledServer()
   app = await createTestApp()
   await resetDb(app, { demo: false, areas: false })
-  await built
+  dist = await built
   const ports = [await freePort(), await freePort()]
   const processes = [
     // --no-prepare: createTestApp migrated the database (the preparation, and its lock for apis started together: test/start.test.ts)
@@ -124,7 +124,6 @@ afterAll(async () => {
   for (const { child } of children) if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM')
   await Promise.all(children.map((p) => p.exited))
   await app?.close()
-  rmSync(dist, { recursive: true, force: true })
 }, 30_000)
 
 // Every part of this file comes from addresses of its own (the apis trust X-Forwarded-For, as behind nginx).

@@ -1,11 +1,12 @@
 // Stopping an instance in the middle of its work, with real processes on the test database and Redis (docs/scaling.md,
 // "Stopping an instance"). The work is held in the middle by a row lock this test takes, as another transaction
 // would: the unit of work waits for it inside its transaction.
-// - An api (`scripts/start.ts --only=api`) sent SIGTERM while a checkout waits inside its unit: it stops listening
+// The processes are the compiled build that production runs (test/compiledServer.ts).
+// - An api (`start.js --only=api`) sent SIGTERM while a checkout waits inside its unit: it stops listening
 //   (new connections are refused), the checkout finishes once the lock is released and its answer arrives, closing
 //   its connection, with every row of the order written; then the process exits 0. A request that reaches an api
 //   while it closes is answered 503 in the envelope (an app in this process, its close held).
-// - A worker (`worker.ts`) killed with SIGKILL while an order's settlement waits inside its unit: nothing of the
+// - A worker (`worker.js`) killed with SIGKILL while an order's settlement waits inside its unit: nothing of the
 //   settlement is written; another worker started afterwards runs the job again, and the store is credited once.
 // - A worker sent SIGTERM there: it takes no new job, finishes the settlement once the lock is released, exits 0.
 import { spawn, type ChildProcess } from 'node:child_process'
@@ -24,19 +25,23 @@ import { tokenFor } from '../src/modules/rbac/testkit.ts'
 import { buildApp } from '../src/app.ts'
 import { createTestApp, freePort, resetDb, testConfig } from './helpers.ts'
 import { createUser } from './factories.ts'
+import { compiledServer } from './compiledServer.ts'
 
 let app: FastifyInstance
 let lock: mysql.Connection
+let dist: string
 const children: ChildProcess[] = []
 
 beforeAll(async () => {
+  const built = compiledServer()
   app = await createTestApp()
   await resetDb(app, { demo: false, areas: false })
   lock = await mysql.createConnection({ uri: app.config.DATABASE_URL })
+  dist = await built
 })
 afterEach(async () => {
   await lock.query('ROLLBACK')
-  // A test that failed half way: its processes and theirs (start.ts's api) go, the whole group of each.
+  // A test that failed half way: its processes and theirs (start.js's api) go, the whole group of each.
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGKILL')
 })
 afterAll(async () => {
@@ -46,11 +51,12 @@ afterAll(async () => {
 
 type Started = { child: ChildProcess; out: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> }
 
-/** A process of the platform as production runs it (Node with tsx's loader, scripts/start.ts), on this test's database and Redis. */
-function startProcess(args: string[], env: Record<string, string> = {}): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+/** A process of the platform as production runs it (node on the compiled `entry`.js), on this test's database and Redis. */
+function startProcess(entry: 'start' | 'worker', args: string[], env: Record<string, string> = {}): Started {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(dist, `${entry}.js`), ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DATABASE_URL: app.config.DATABASE_URL, REDIS_PREFIX: app.config.REDIS_PREFIX, LOG_LEVEL: 'info', ...env },
+    // NODE_OPTIONS: nothing that would load TypeScript (no tsx loader passed down from vitest)
+    env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: app.config.DATABASE_URL, REDIS_PREFIX: app.config.REDIS_PREFIX, LOG_LEVEL: 'info', ...env },
     // a group of its own: signals below go to the process alone, as a service manager sends them; cleaning up takes the group
     detached: true,
   })
@@ -130,7 +136,7 @@ test('an api sent SIGTERM mid-checkout refuses new connections, finishes the che
   const token = await tokenFor(app, 'user', shopper.id)
 
   const port = await freePort()
-  const api = startProcess([path.join(REPO_ROOT, 'scripts/start.ts'), '--only=api', '--no-prepare'], { PORT: String(port) })
+  const api = startProcess('start', ['--only=api', '--no-prepare'], { PORT: String(port) })
   await expect.poll(api.out, { timeout: 90_000, interval: 200 }).toContain('ready at')
 
   // Another transaction holds the goods row: the checkout's unit waits for it when it takes the stock.
@@ -148,7 +154,7 @@ test('an api sent SIGTERM mid-checkout refuses new connections, finishes the che
   )
   await expect.poll(lockWaits, TRX_POLL).toBe(1)
 
-  // The service manager stops the instance (SIGTERM to start.ts, which passes it on to the api).
+  // The service manager stops the instance (SIGTERM to start.js, which passes it on to the api).
   api.child.kill('SIGTERM')
   await expect.poll(() => refused(port), { timeout: 10_000, interval: 50 }).toBe('ECONNREFUSED')
   // The checkout still waits for the lock: no answer yet, and the process keeps running for it.
@@ -240,8 +246,11 @@ async function settlementWorld() {
   return { orderId, settled, creditedOnce, job, dueNow }
 }
 
-const stall = { JOB_STALL_SECONDS: '2' }
-const startWorker = (env: Record<string, string> = {}) => startProcess([path.join(REPO_ROOT, 'packages/server/src/worker.ts')], { ...stall, ...env })
+// A job's lock lapses after this long without renewal (core/jobs/queues.ts): short, so the killed worker's job is freed
+// soon, yet well above the time a worker's event loop can be held up on a busy machine (its first query loads Prisma's
+// query compiler): with 2 s a running job was sometimes taken for stalled a second time, and failed.
+const stall = { JOB_STALL_SECONDS: '5' }
+const startWorker = (env: Record<string, string> = {}) => startProcess('worker', [], { ...stall, ...env })
 
 test('a worker killed mid-job leaves nothing half done; another worker runs the job again and the store is credited once', async () => {
   const world = await settlementWorld()

@@ -1,4 +1,4 @@
-// `pnpm start` as a person runs it in a terminal: one line with the address once ready, no line per request at the
+// `pnpm start` as a person runs it in a terminal (node on the compiled start.js: test/compiledServer.ts): one line with the address once ready, no line per request at the
 // info level, the loopback address only, and Ctrl-C (SIGINT to the whole process group, as a terminal sends it)
 // stops the api and the worker cleanly: exit code 0, no error line. Its preparation of the database waits while
 // another process prepares it.
@@ -10,13 +10,18 @@ import type { FastifyInstance } from 'fastify'
 import mysql from 'mysql2/promise'
 import { REPO_ROOT } from '../src/app.ts'
 import { createTestApp, freePort, resetDb } from './helpers.ts'
+import { compiledServer } from './compiledServer.ts'
 
 let app: FastifyInstance
 
+let dist: string
+
 beforeAll(async () => {
+  const built = compiledServer()
   app = await createTestApp()
   // demo accounts present: start skips seeding (all of China's areas would take a while)
   await resetDb(app, { demo: true, areas: false })
+  dist = await built
 })
 afterAll(async () => app?.close())
 
@@ -30,12 +35,14 @@ test('prints the address once ready, listens on 127.0.0.1, logs no request at in
     REDIS_PREFIX: `${app.config.REDIS_PREFIX}-start`,
   }
   delete (env as Record<string, string | undefined>).HOST
+  // nothing that would load TypeScript: no tsx loader passed down from vitest
+  delete (env as Record<string, string | undefined>).NODE_OPTIONS
   // The preparation's lock, held as by another process preparing this database (an api replica started at the same
   // time, docker compose up --scale api=3): start waits for it before it looks at the data, then goes on.
   const lock = await mysql.createConnection({ uri: app.config.DATABASE_URL })
   const [[taken]] = (await lock.query("SELECT GET_LOCK(CONCAT('qshop_prepare:', DATABASE()), 0) AS got")) as unknown as [{ got: number }[]]
   expect(taken.got).toBe(1)
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/start.ts')], { cwd: REPO_ROOT, env, detached: true })
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(dist, 'start.js')], { cwd: REPO_ROOT, env, detached: true })
   let out = ''
   let err = ''
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
