@@ -2,12 +2,13 @@ import path from 'node:path'
 import mysql from 'mysql2/promise'
 import { RATE_LIMIT_KEYS } from '../../server/src/config.ts'
 
-export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..')
-export const ARTIFACTS = path.join(REPO_ROOT, 'test-results/e2e')
-export const SERVER_LOG = path.join(ARTIFACTS, 'server.log')
-
 /** QSHOP_TEST_NS separates browser-test runs that share one machine (as it does the API tests' databases). */
 const NS = process.env.QSHOP_TEST_NS ?? ''
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..')
+export const ARTIFACTS = path.join(REPO_ROOT, 'test-results/e2e')
+// The api's log, where tests read the SMS codes it sends: one per run, so that two runs on one machine read their own.
+export const SERVER_LOG = path.join(ARTIFACTS, `server${NS}.log`)
 
 export const E2E_ENV = {
   NODE_ENV: 'test',
