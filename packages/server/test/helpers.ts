@@ -5,6 +5,7 @@ import mysql from 'mysql2/promise'
 import supertest from 'supertest'
 import type { FastifyInstance } from 'fastify'
 import { loadConfig, type Config } from '../src/config.ts'
+import { createDb } from '../src/core/db/index.ts'
 import { buildApp, REPO_ROOT, type RouteRecord } from '../src/app.ts'
 import { migrateDeploy } from '../../../scripts/migrate.ts'
 import { seed, type SeedOptions } from '../src/seed/index.ts'
@@ -112,4 +113,29 @@ export async function freePort(): Promise<number> {
   const { port } = server.address() as net.AddressInfo
   await new Promise((resolve) => server.close(resolve))
   return port
+}
+
+/**
+ * A second api instance on the test app's database and Redis whose every use of the database client is counted: a
+ * test shows that an answer cost no database work (`uses()` after `reset()`). Close it when done.
+ */
+export async function countingInstance(app: FastifyInstance) {
+  const db = createDb(app.config.DATABASE_URL, 2)
+  let uses = 0
+  const probe = await buildApp(app.config, { logger: false, db: new Proxy(db, { get: (target, prop) => (uses++, Reflect.get(target, prop)) }) })
+  try {
+    await probe.ready()
+  } catch (err) {
+    await db.$disconnect()
+    throw err
+  }
+  return {
+    app: probe,
+    uses: () => uses,
+    reset: () => void (uses = 0),
+    close: async () => {
+      await probe.close()
+      await db.$disconnect()
+    },
+  }
 }

@@ -27,7 +27,7 @@ const WEB_DIST = path.join(REPO_ROOT, 'packages/web/dist')
  * third less CPU for the same pages (catalog.e2e.ts: 43 → 28 CPU seconds) on machines where the suite is CPU-bound.
  * The full browser when the shell is not installed.
  */
-const CHROMIUM = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((file) => existsSync(file)) ?? '/usr/bin/chromium'
+const CHROMIUM = existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium'
 
 /** Every file index.html and the chunk report name is present (a build was not half-written when copied). */
 function isCompleteBuild(dir: string): boolean {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
 import { createUser } from '../../../test/factories.ts'
 import { invalidateConfig } from '../../core/configs.ts'
-import { tokenFor } from '../rbac/testkit.ts'
+import { tokenFor, tokensFor } from '../rbac/testkit.ts'
 import { createGoods, leafClasses, sellerWithStore, type Leaf, type TestSeller } from '../catalog/testkit.ts'
 import { priceCheckout } from './pricing.ts'
 
@@ -298,12 +298,8 @@ describe('200 shoppers check out the last 10 units at once', () => {
       data: users.map((u) => ({ user_id: u.id, receive_name: 'x', receive_tel: '13800138000', address: 'a', province_id: BEIJING, is_default: 1, default_key: u.id })),
     })
     const addresses = await app.db.addresses.findMany({ where: { user_id: { in: users.map((u) => u.id) } }, select: { id: true, user_id: true } })
-    // Sessions a few at a time: each is a row written through the test's small pool (all 200 at once waited past the
-    // pool's timeout on a busy machine).
-    const out: { auth: Record<string, string>; address: number }[] = []
-    for (let i = 0; i < users.length; i += 4)
-      out.push(...(await Promise.all(users.slice(i, i + 4).map(async (u) => ({ auth: bearer(await tokenFor(app, 'user', u.id)), address: addresses.find((a) => a.user_id === u.id)!.id })))))
-    return out
+    const tokens = await tokensFor(app, 'user', users.map((u) => u.id))
+    return users.map((u, i) => ({ auth: bearer(tokens[i]), address: addresses.find((a) => a.user_id === u.id)!.id }))
   }
 
   test.each([

@@ -2,11 +2,9 @@
 // rows and the stock, refusals writing nothing, and the per-shopper limit and the stock under a stampede.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
-import { buildApp } from '../../app.ts'
-import { createDb } from '../../core/db/index.ts'
+import { bearer, countingInstance, createTestApp, http, resetDb } from '../../../test/helpers.ts'
 import { createAdmin, createSeller, createUser } from '../../../test/factories.ts'
-import { tokenFor } from '../rbac/testkit.ts'
+import { tokenFor, tokensFor } from '../rbac/testkit.ts'
 import { createGoods, leafClasses } from '../catalog/testkit.ts'
 
 let app: FastifyInstance
@@ -41,13 +39,8 @@ async function sellerCoupon(store: Store, over: object = {}): Promise<number> {
   expect(res.body.code, JSON.stringify(res.body)).toBe(200)
   return res.body.data.id
 }
-/** Bearer headers for many shoppers, a few sessions at a time: each is a row written through the test's small pool
- *  (all at once, 300 of them waited past the pool's timeout on a busy machine). */
-async function tokensFor(users: { id: number }[]) {
-  const out: Record<string, string>[] = []
-  for (let i = 0; i < users.length; i += 4) out.push(...(await Promise.all(users.slice(i, i + 4).map(async (u) => bearer(await tokenFor(app, 'user', u.id))))))
-  return out
-}
+/** Bearer headers for many shoppers. */
+const bearersFor = async (users: { id: number }[]) => (await tokensFor(app, 'user', users.map((u) => u.id))).map(bearer)
 const receive = (auth: Record<string, string>, id: number) => http(app).post('/api/user/coupon/receive').set(auth).send({ id })
 
 describe('seller and admin coupons', () => {
@@ -162,7 +155,7 @@ describe('receiving', () => {
     const first = (await app.db.users.findFirstOrThrow({ orderBy: { id: 'desc' }, select: { id: true } })).id
     await app.db.users.createMany({ data: Array.from({ length: 300 }, (_, i) => ({ username: `stampede${first}_${i}`, password: 'x', nickname: 'n' })) })
     const users = await app.db.users.findMany({ where: { username: { startsWith: `stampede${first}_` } }, select: { id: true } })
-    const auths = await tokensFor(users)
+    const auths = await bearersFor(users)
     const answers = await Promise.all(Array.from({ length: 1000 }, (_, i) => receive(auths[i % 300], id)))
     const received = answers.filter((r) => r.body.code === 200)
     expect(received).toHaveLength(100)
@@ -181,7 +174,7 @@ describe('receiving', () => {
     const first = (await app.db.users.findFirstOrThrow({ orderBy: { id: 'desc' }, select: { id: true } })).id
     await app.db.users.createMany({ data: Array.from({ length: 150 }, (_, i) => ({ username: `flushed${first}_${i}`, password: 'x', nickname: 'n' })) })
     const users = await app.db.users.findMany({ where: { username: { startsWith: `flushed${first}_` } }, select: { id: true } })
-    const auths = await tokensFor(users)
+    const auths = await bearersFor(users)
     const gate = app.key('coupon_gate', id)
     let flushes = 0
     const answers = await Promise.all(
@@ -220,13 +213,9 @@ describe('receiving', () => {
     const id = await sellerCoupon(store, { stock: 1, limit_num: 1 })
     const [a, b] = [await shopper(), await shopper()]
     expect((await receive(a.auth, id)).body.code).toBe(200)
-    // A second api instance whose every use of the database is counted.
-    const db = createDb(app.config.DATABASE_URL, 2)
-    let uses = 0
-    const probe = await buildApp(app.config, { logger: false, db: new Proxy(db, { get: (target, prop) => (uses++, Reflect.get(target, prop)) }) })
+    const probe = await countingInstance(app)
     try {
-      await probe.ready()
-      const attempt = (auth: Record<string, string>) => http(probe).post('/api/user/coupon/receive').set(auth).send({ id })
+      const attempt = (auth: Record<string, string>) => http(probe.app).post('/api/user/coupon/receive').set(auth).send({ id })
       const limit = { code: 402, msg: '已达到该优惠券的领取上限', data: null }
       const gone = { code: 402, msg: '优惠券已领完', data: null }
       // The first request of each shopper on this instance reads the session and the account.
@@ -234,20 +223,19 @@ describe('receiving', () => {
       expect((await attempt(b.auth)).body).toEqual(gone)
       const rows = () => Promise.all([app.db.coupon_logs.count({ where: { coupon_id: id } }), app.db.coupon_receivers.count({ where: { coupon_id: id } })])
       expect(await rows()).toEqual([1, 1])
-      uses = 0
+      probe.reset()
       expect((await Promise.all([attempt(a.auth), attempt(b.auth), attempt(b.auth)])).map((r) => r.body)).toEqual([gone, gone, gone])
-      expect(uses).toBe(0)
+      expect(probe.uses()).toBe(0)
       expect(await rows()).toEqual([1, 1])
       // the stock raised again (the gate starts afresh): a shopper who received through it is refused at the limit by it
       expect((await http(app).put(`/api/Seller/coupons/${id}`).set(store.auth).send({ stock: 2 })).body.code).toBe(200)
       expect((await attempt(b.auth)).body.code).toBe(200)
-      uses = 0
+      probe.reset()
       expect((await Promise.all([attempt(b.auth), attempt(b.auth)])).map((r) => r.body)).toEqual([limit, limit])
-      expect(uses).toBe(0)
+      expect(probe.uses()).toBe(0)
       expect(await rows()).toEqual([2, 2])
     } finally {
       await probe.close()
-      await db.$disconnect()
     }
   })
 

@@ -9,6 +9,14 @@ export async function tokenFor(app: FastifyInstance, area: AreaName, id: number)
   return (await app.tokens.issue(area, id, fakeRequest)).access_token
 }
 
+/** Access tokens for many accounts, a few sessions at a time: each is a row written through the test's small pool,
+ *  and hundreds at once waited past the pool's timeout on a busy machine. In the order of `ids`. */
+export async function tokensFor(app: FastifyInstance, area: AreaName, ids: number[]): Promise<string[]> {
+  const tokens: string[] = []
+  for (let i = 0; i < ids.length; i += 4) tokens.push(...(await Promise.all(ids.slice(i, i + 4).map((id) => tokenFor(app, area, id)))))
+  return tokens
+}
+
 /** The permission row of `key` in the area's permission table (created in a test group when the seed has none). */
 export async function permissionRow(app: FastifyInstance, area: 'admin' | 'seller', key: string): Promise<number> {
   if (area === 'admin') {

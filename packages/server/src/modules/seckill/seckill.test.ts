@@ -6,11 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import type { Job } from 'bullmq'
 import { translate } from '@qshop/shared'
-import { bearer, createTestApp, http, resetDb } from '../../../test/helpers.ts'
-import { buildApp } from '../../app.ts'
-import { createDb } from '../../core/db/index.ts'
+import { bearer, countingInstance, createTestApp, http, resetDb } from '../../../test/helpers.ts'
 import { createAdmin, createSeller } from '../../../test/factories.ts'
-import { tokenFor } from '../rbac/testkit.ts'
+import { tokenFor, tokensFor } from '../rbac/testkit.ts'
 import { createGoods, leafClasses } from '../catalog/testkit.ts'
 import { cancelOrder } from '../orders/index.ts'
 import { endSale, reconcileSales, seckillEndJob, sweepEndedSales } from './jobs.ts'
@@ -56,12 +54,9 @@ async function shoppers(n: number, withTokens = true): Promise<Shopper[]> {
   })
   const addresses = await app.db.addresses.findMany({ where: { user_id: { in: users.map((u) => u.id) } }, select: { id: true, user_id: true } })
   const byUser = new Map(addresses.map((a) => [a.user_id, a.id]))
-  // Tokens a few at a time: the sessions are rows written through the database's small pool.
-  const out: Shopper[] = []
   if (!withTokens) return users.map((u) => ({ id: u.id, auth: {}, address: byUser.get(u.id)! }))
-  for (let i = 0; i < users.length; i += 4)
-    out.push(...(await Promise.all(users.slice(i, i + 4).map(async (u) => ({ id: u.id, auth: bearer(await tokenFor(app, 'user', u.id)), address: byUser.get(u.id)! })))))
-  return out
+  const tokens = await tokensFor(app, 'user', users.map((u) => u.id))
+  return users.map((u, i) => ({ id: u.id, auth: bearer(tokens[i]), address: byUser.get(u.id)! }))
 }
 
 async function goodsWith(stock: number, price = '10.00') {
@@ -192,14 +187,10 @@ describe('buying', () => {
     const [a, b] = await shoppers(2)
     const won = await buy(a, goods.id, id, 1, 'first')
     expect(won.body.code).toBe(200)
-    // A second api instance whose every use of the database is counted.
-    const db = createDb(app.config.DATABASE_URL, 2)
-    let uses = 0
-    const probe = await buildApp(app.config, { logger: false, db: new Proxy(db, { get: (target, prop) => (uses++, Reflect.get(target, prop)) }) })
+    const probe = await countingInstance(app)
     try {
-      await probe.ready()
       const attempt = (s: Shopper, key: string) =>
-        http(probe).post('/api/user/order/create').set(s.auth).set('Idempotency-Key', key).send({ order: [{ goods_id: goods.id, buy_num: 1, seckill_id: id }], address_id: s.address })
+        http(probe.app).post('/api/user/order/create').set(s.auth).set('Idempotency-Key', key).send({ order: [{ goods_id: goods.id, buy_num: 1, seckill_id: id }], address_id: s.address })
       const limit = { code: 402, msg: translate('zh-cn', 'msg.seckillLimit') }
       const soldOut = { code: 402, msg: translate('zh-cn', 'msg.seckillSoldOut') }
       // The first request of each shopper on this instance reads the session and the account.
@@ -207,10 +198,10 @@ describe('buying', () => {
       expect((await attempt(b, 'late1')).body).toMatchObject(soldOut)
       const rows = () => Promise.all([app.db.orders.count(), app.db.idempotency_keys.count(), app.db.seckill_orders.count(), app.db.seckill_buyers.count()])
       const before = await rows()
-      uses = 0
+      probe.reset()
       const refusals = await Promise.all([attempt(a, 'again2'), attempt(b, 'late2'), attempt(a, 'again3'), attempt(b, 'late3')])
       expect(refusals.map((r) => r.body)).toEqual([limit, soldOut, limit, soldOut].map((e) => ({ ...e, data: null })))
-      expect(uses).toBe(0)
+      expect(probe.uses()).toBe(0)
       expect(await rows()).toEqual(before)
       expect(before).toEqual([1, 1, 1, 1])
       // the winning key sent again answers the order it made, also on another instance
@@ -219,7 +210,6 @@ describe('buying', () => {
       expect(await rows()).toEqual(before)
     } finally {
       await probe.close()
-      await db.$disconnect()
     }
   })
 
