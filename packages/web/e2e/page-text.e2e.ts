@@ -47,11 +47,17 @@ for (const [name, path, ready, screens] of [
     for (const viewport of screens) {
       const page = await newPage({ viewport })
       await page.addInitScript(() => {
-        const shifts: number[] = []
+        type Source = { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Source[] }
+        const shifts: { value: number; moved: string[] }[] = []
         Object.assign(window, { __shifts: shifts })
+        // Each shift names what moved (tag, class, rectangles before → after), so a failure says where to look.
+        const rect = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}×${r.height}`
+        const nameOf = (node?: Node) => (node instanceof Element ? `${node.tagName.toLowerCase()}.${[...node.classList].join('.')}` : String(node?.nodeName))
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-            if (!entry.hadRecentInput) shifts.push(entry.value)
+          for (const entry of list.getEntries() as Shift[])
+            if (!entry.hadRecentInput)
+              shifts.push({ value: entry.value, moved: entry.sources.map((s) => `${nameOf(s.node)} ${rect(s.previousRect)} → ${rect(s.currentRect)}`) })
         }).observe({ type: 'layout-shift', buffered: true })
       })
       await page.goto(path())
@@ -60,8 +66,8 @@ for (const [name, path, ready, screens] of [
       // Once every picture on screen has loaded: a late picture without its size would shift what is below it.
       await page.waitForFunction(() => [...document.images].filter((img) => img.getBoundingClientRect().top < innerHeight).every((img) => img.complete))
       await page.waitForLoadState('networkidle')
-      const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)
-      expect(shifts.reduce((a, b) => a + b, 0), `${name} at ${viewport.width}px: ${JSON.stringify(shifts)}`).toBe(0)
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; moved: string[] }[] }).__shifts)
+      expect(shifts.reduce((sum, s) => sum + s.value, 0), `${name} at ${viewport.width}px: ${JSON.stringify(shifts)}`).toBe(0)
     }
   })
 }

@@ -249,6 +249,29 @@ describe('receiving', () => {
     expect((await app.db.coupons.findUniqueOrThrow({ where: { id } })).stock).toBe(47)
   })
 
+  test('receives written together are guarded each on its own: a shopper the gate lets past the limit, a stock the gate overcounts', async () => {
+    const store = await newStore()
+    const id = await sellerCoupon(store, { stock: 30, limit_num: 1 })
+    expect((await receive((await shopper()).auth, id)).body.code).toBe(200)
+    // The gate's hash now exists; it is told this shopper has received −5, so it lets six receives of the shopper through.
+    const greedy = await shopper()
+    await app.redis.hset(app.key('coupon_gate', id), `u${greedy.id}`, -5)
+    const others = await Promise.all(Array.from({ length: 10 }, () => shopper()))
+    const answers = await Promise.all([...Array.from({ length: 6 }, () => receive(greedy.auth, id)), ...others.map((s) => receive(s.auth, id))])
+    expect(answers.slice(0, 6).map((r) => r.body.msg).sort()).toEqual(['领取成功', ...Array(5).fill('已达到该优惠券的领取上限')].sort())
+    expect(answers.slice(6).map((r) => r.body.code)).toEqual(Array(10).fill(200))
+    expect((await app.db.coupons.findUniqueOrThrow({ where: { id } })).stock).toBe(30 - 12)
+    expect(await app.db.coupon_logs.count({ where: { coupon_id: id, user_id: greedy.id } })).toBe(1)
+    expect(await app.db.coupon_receivers.findFirst({ where: { coupon_id: id, user_id: greedy.id }, select: { received: true } })).toEqual({ received: 1 })
+    // The database's stock lowered behind the gate's back: of eight shoppers at once, only three receive.
+    await app.db.$executeRaw`UPDATE coupons SET stock = 3 WHERE id = ${id}`
+    const late = await Promise.all(Array.from({ length: 8 }, () => shopper()))
+    const lateAnswers = await Promise.all(late.map((s) => receive(s.auth, id)))
+    expect(lateAnswers.map((r) => r.body.msg).sort()).toEqual([...Array(3).fill('领取成功'), ...Array(5).fill('优惠券已领完')].sort())
+    expect((await app.db.coupons.findUniqueOrThrow({ where: { id } })).stock).toBe(0)
+    expect(await app.db.coupon_logs.count({ where: { coupon_id: id } })).toBe(15)
+  })
+
   test('the coupon centre, a store page and a goods page list what may be received', async () => {
     const store = await newStore()
     const all = await sellerCoupon(store)

@@ -1,27 +1,23 @@
 // Receiving a coupon (POST /api/user/coupon/receive). The Redis gate's hash (receiveGate.ts) first answers the
 // refusals it alone can (all taken, the shopper's limit reached) with no database read; otherwise a plain read names a
 // refusal clearly (not started, expired, all taken, the shopper's limit reached); then the gate takes one of the stock
-// and of the shopper's allowance, refusing most of a stampede before it queues on the coupon row; then one unit sends, in one
-// round trip: the coupon's stock taken by a guarded update (inside its window), the shopper's counter row made if
-// missing and raised by a guarded update (below the coupon's limit), and the received row copied from the coupon.
-// Either guard missing refuses the unit: nothing is written, and the gate is given back what it took. The coupon row's
-// lock serialises receivers of one coupon; the counter row keeps one shopper's receipts at its limit whatever runs in
-// parallel (docs/checkout.md, Promotions).
+// and of the shopper's allowance, refusing most of a stampede before it reaches the database; then the guarded updates
+// of receiveBatches.ts write it: the coupon's stock (inside its window), the shopper's counter row (below the coupon's
+// limit) and the received row copied from the coupon. A guard missing writes nothing for the shopper, and the gate is
+// given back what it took. The coupon row's lock orders the writers of one coupon; the counter row keeps one shopper's
+// receipts at its limit whatever runs in parallel (docs/checkout.md, Promotions).
 import type { Db } from '../../core/db/index.ts'
 import type { Infra } from '../../core/infra.ts'
 import type { RequestContext } from '../../core/context.ts'
 import { businessError, notFound } from '../../core/errors.ts'
-import { runUnit } from '../../core/unitOfWork.ts'
 import { gateRefusal, giveBackToGate, takeFromGate } from './receiveGate.ts'
+import { writeReceived, type ReceivedCoupon } from './receiveBatches.ts'
 
-type CouponRow = {
-  id: number; store_id: number | null; name: string; money: string; use_money: string; goods_ids: string; stock: number; limit_num: number; valid_days: number
-  start_time: Date; end_time: Date
+type CouponRow = ReceivedCoupon & {
+  stock: number
   /** what the shopper has received of it so far */
   received: number
 }
-
-const DAY_MS = 86_400_000
 
 /** The shopper receiving: a sub-account (belong_id > 0) may not buy, so it receives nothing either. */
 export function shopperOf(ctx: RequestContext): number {
@@ -52,27 +48,12 @@ export async function receiveCoupon(app: Pick<Infra, 'db' | 'log' | 'queues' | '
   const refused = refusal(coupon, new Date()) ?? (await takeFromGate(app, couponId, userId, coupon))
   if (refused) throw businessError(refused)
 
-  // Read committed: a receive whose guarded stock update finds nothing left does not wait for, nor hold, the coupon
-  // row's lock. The stock update goes first, so this unit holds the coupon row before the foreign-key checks of the
-  // rows below ask for it (they then never wait behind another receiver's lock while holding one). The received row
-  // copies the coupon as read above: what the shopper was shown.
+  // What the gate let through is written by the database's guarded updates, together with the other receives of the
+  // coupon waiting in this process (receiveBatches.ts); a refusal there gives the gate back what it took.
   try {
-    return await runUnit(app, { label: `coupon-receive ${couponId}`, isolation: 'ReadCommitted' }, async (tx) => {
-      const at = new Date()
-      const end = coupon.valid_days > 0 ? new Date(at.getTime() + coupon.valid_days * DAY_MS) : coupon.end_time
-      const [taken, , counted, inserted] = await Promise.all([
-        tx.$executeRaw`UPDATE coupons FORCE INDEX (PRIMARY) SET stock = stock - 1, updated_at = CURRENT_TIMESTAMP(3)
-          WHERE id = ${couponId} AND stock > 0 AND start_time <= ${at} AND end_time > ${at}`,
-        tx.$executeRaw`INSERT IGNORE INTO coupon_receivers (coupon_id, user_id, received) VALUES (${couponId}, ${userId}, 0)`,
-        tx.$executeRaw`UPDATE coupon_receivers SET received = received + 1, updated_at = CURRENT_TIMESTAMP(3)
-          WHERE coupon_id = ${couponId} AND user_id = ${userId} AND (${coupon.limit_num} = 0 OR received < ${coupon.limit_num})`,
-        tx.$insertRaw`INSERT INTO coupon_logs (name, coupon_id, user_id, store_id, money, use_money, goods_ids, status, start_time, end_time)
-          VALUES (${coupon.name}, ${couponId}, ${userId}, ${coupon.store_id}, ${coupon.money}, ${coupon.use_money}, ${coupon.goods_ids}, 0, ${at}, ${end})`,
-      ])
-      if (!taken) throw businessError(refusal({ ...coupon, stock: 0, received: 0 }, at) ?? 'msg.couponGone')
-      if (!counted) throw businessError('msg.couponLimit')
-      return { id: inserted.insertId }
-    })
+    const outcome = await writeReceived(app, coupon, userId)
+    if ('id' in outcome) return outcome
+    throw businessError(outcome.refused === 'limit' ? 'msg.couponLimit' : (refusal({ ...coupon, stock: 0, received: 0 }, new Date()) ?? 'msg.couponGone'))
   } catch (err) {
     await giveBackToGate(app, couponId, userId)
     throw err
