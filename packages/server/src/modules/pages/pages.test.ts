@@ -240,6 +240,8 @@ describe('home, category and search pages', () => {
     expect(read.json().data.data[0].goods_name).toBe('热卖第一')
     const plain = (await page('/s')).html
     expect(picture(plain)).toEqual(['/uploads/g.png', '(max-width: 768px) 50vw, 240px', '热卖第一'])
+    // On phones the first card's picture stands before the root too, where the card will show it.
+    expect(plain).toMatch(/<img class="first-picture" data-page="search" src="\/uploads\/g\.png"[^>]* sizes="\(max-width: 768px\) 50vw, 240px"[^>]*><div id="root">/)
     expect(mainText(plain)).toMatch(/^ 搜索 热卖第一 ¥10(\.00)? /)
     expect(meta(plain, 'robots')).toBeUndefined()
     // Filtered, sorted or paged searches show other goods first: no text.

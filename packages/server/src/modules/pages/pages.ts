@@ -157,12 +157,13 @@ async function searchPage(ctx: Ctx, raw: string | undefined): Promise<Found> {
   const goods = plain ? await cachedPlainSearch(ctx.app) : undefined
   if (!goods?.length) return { status: 200, head: { ...base, noindex: !plain } }
   // The plain page's goods as text (readers without script, crawlers), the first with its card's picture. The app
-  // replaces the text in its first render, before the first paint of a fast load: it does not bring the phone's
-  // largest paint (the first card) forward.
+  // replaces the text in its first render, before the first paint of a fast load, so on phones the entry page also
+  // carries the first card's picture outside the app's root, where the card will show it (the phone's largest paint).
   const picture = goods[0].goods_master_image
   return {
     status: 200,
     head: base,
+    picture: picture ? { page: 'search', src: picture } : null,
     body: searchText({
       title: t(ctx, 'page.search'),
       goods: goods.map((g) => ({ name: g.goods_name, path: localePath(`/goods/${g.id}`, ctx.locale), price: `¥${String(g.goods_price)}` })),

@@ -4,16 +4,18 @@
 import { escapeHtml as e } from './markup.ts'
 
 /**
- * Plain, readable, and clear of the goods page's main picture on phones, which the entry page places where the page
- * will show it (web storefront/firstPicture.css: 201 px from the top, at most 398 px wide and square). The price's
- * red is the darker one that keeps 4.5:1 on white.
+ * Plain, readable, and clear of the goods page's main picture and the search page's first card picture on phones,
+ * which the entry page places where the page will show them (web storefront/firstPicture.css: the goods picture 201 px
+ * from the top, at most 398 px wide and square; the card picture 404 px from the top, half the width less 40 px;
+ * the search text's own copy of it is then not shown). The price's red is the darker one that keeps 4.5:1 on white.
  */
 export const PAGE_STYLE =
   '<style>.page-text{max-width:1200px;margin:0 auto;padding:16px;font:16px/1.6 system-ui,sans-serif;color:#222;overflow-wrap:anywhere}' +
   '.page-text h1{font-size:20px;margin:8px 0}.page-text .price{color:#c81623;font-size:20px}' +
   '.page-text a{color:#0b57d0}.page-text ol{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:8px}' +
   '.page-text img{max-width:160px;height:auto}.page-text[data-page=search] img{max-width:min(400px,50vw)}' +
-  '@media (max-width:48em){.page-text[data-page=goods]{padding-top:calc(217px + min(398px,100vw - 60px))}}</style>'
+  '@media (max-width:48em){.page-text[data-page=goods]{padding-top:calc(217px + min(398px,100vw - 60px))}}' +
+  '@media (max-width:47.99em){.page-text[data-page=search]{padding-top:calc(420px + 50% - 40px)}.page-text[data-page=search] img{display:none}}</style>'
 
 type Link = { name: string; path: string }
 

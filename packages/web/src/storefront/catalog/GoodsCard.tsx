@@ -34,14 +34,15 @@ export function GoodsImage({
 
 // The cards and their grid are plain elements styled by catalog.module.css, not Mantine components: a search page
 // draws twenty of them on load, and on a phone each Mantine Text or Group costs render time the shopper waits for.
-export function GoodsCard({ goods, eager = false }: { goods: GoodsCardData; eager?: boolean }) {
+/** `onPictureSettled`: the card's picture has loaded or failed to. */
+export function GoodsCard({ goods, eager = false, onPictureSettled }: { goods: GoodsCardData; eager?: boolean; onPictureSettled?: () => void }) {
   const { t: tc } = useTranslation(undefined, { keyPrefix: 'catalog' });
   const showMarket = goods.goods_market_price && goods.goods_market_price !== goods.goods_price && Number(goods.goods_market_price) > 0;
   return (
     <Link to={`/goods/${goods.id}`} className={classes.card} data-testid="goods-card">
       <div className={classes.thumb}>
         {/* The card's link is named by the goods' name below: the picture adds nothing to read. */}
-        <GoodsImage src={goods.goods_master_image} alt="" loading={eager ? 'eager' : 'lazy'} />
+        <GoodsImage src={goods.goods_master_image} alt="" loading={eager ? 'eager' : 'lazy'} onSettled={onPictureSettled} />
       </div>
       <div className={classes.cardPrices}>
         <span className={classes.cardPrice}>{yuan(goods.goods_price)}</span>
@@ -65,12 +66,22 @@ export function gridProps(cols: number) {
 }
 
 /** Goods cards in a grid (gridProps). `eagerFirstRow`: the grid is in view when the page loads (its first pictures
- *  should not wait for layout). */
-export function GoodsGrid({ goods, cols = 5, eagerFirstRow = false }: { goods: GoodsCardData[]; cols?: number; eagerFirstRow?: boolean }) {
+ *  should not wait for layout). `onFirstPictureSettled`: the first card's picture has loaded or failed to. */
+export function GoodsGrid({
+  goods,
+  cols = 5,
+  eagerFirstRow = false,
+  onFirstPictureSettled,
+}: {
+  goods: GoodsCardData[];
+  cols?: number;
+  eagerFirstRow?: boolean;
+  onFirstPictureSettled?: () => void;
+}) {
   return (
     <div {...gridProps(cols)}>
       {goods.map((item, index) => (
-        <GoodsCard key={item.id} goods={item} eager={eagerFirstRow && index < cols} />
+        <GoodsCard key={item.id} goods={item} eager={eagerFirstRow && index < cols} onPictureSettled={index === 0 ? onFirstPictureSettled : undefined} />
       ))}
     </div>
   );

@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { FIRST_PICTURE_CLASS } from '@qshop/shared/pagePictures';
 import i18n from '../../i18n';
 import { encodeParams } from '../../utils/base64Params';
 import { decodeSearchParams } from './searchParams';
@@ -75,5 +76,24 @@ describe('goods search', () => {
     expect(await screen.findByText('No goods match your search')).toBeInTheDocument();
     await user.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/s'));
+  });
+
+  it('keeps the entry page’s copy of the first card’s picture until the card’s own has loaded or failed to', async () => {
+    rows = [{ ...row(1, 'Green tea'), goods_master_image: '/uploads/green.png' }, row(2, 'Black tea')];
+    document.body.insertAdjacentHTML('afterbegin', `<img class="${FIRST_PICTURE_CLASS}" data-page="search" src="/uploads/green.png" alt="">`);
+    const entryPicture = () => document.querySelector(`.${FIRST_PICTURE_CLASS}`);
+    renderPage('/s/:params?', SearchPage, '/s');
+    const [green] = await screen.findAllByTestId('goods-card');
+    expect(entryPicture()).not.toBeNull();
+    fireEvent.load(green.querySelector('img')!);
+    expect(entryPicture()).toBeNull();
+  });
+
+  it('hands the entry page’s picture over at once when no goods are found', async () => {
+    rows = [];
+    document.body.insertAdjacentHTML('afterbegin', `<img class="${FIRST_PICTURE_CLASS}" data-page="search" src="/uploads/green.png" alt="">`);
+    renderPage('/s/:params?', SearchPage, '/s');
+    expect(await screen.findByText('No goods match your search')).toBeInTheDocument();
+    expect(document.querySelector(`.${FIRST_PICTURE_CLASS}`)).toBeNull();
   });
 });

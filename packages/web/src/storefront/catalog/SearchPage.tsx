@@ -15,6 +15,7 @@ import { Pager } from './Pager';
 import { SEARCH_PER_PAGE, decodeSearchParams, refine, searchPath, type GoodsSort, type SearchState } from './searchParams';
 import { GoodsGridSkeleton } from './Skeletons';
 import { useLoad } from './useLoad';
+import { handOverFirstPicture, useHandOverFirstPicture } from '../firstPicture';
 import { searchRead } from './reads';
 
 function findClass(tree: GoodsClass[], id: number): GoodsClass | null {
@@ -36,20 +37,22 @@ function SortBar({ state, go }: { state: SearchState; go: (change: Partial<Searc
   const byPrice = state.sort === 'price_asc' || state.sort === 'price_desc';
   return (
     <div className={classes.sortBar} role="toolbar" aria-label={tc('search.sortBy')}>
-      <Text size="sm" c="dimmed">
-        {tc('search.sortBy')}
-      </Text>
-      {sortButton('sales', tc('search.sortSales'))}
-      <Button
+      <div className={classes.sortOptions}>
+        <Text size="sm" c="dimmed">
+          {tc('search.sortBy')}
+        </Text>
+        {sortButton('sales', tc('search.sortSales'))}
+        <Button
         size="xs"
         variant={byPrice ? 'filled' : 'default'}
         aria-pressed={byPrice}
         rightSection={state.sort === 'price_desc' ? <IconArrowDown size={14} /> : <IconArrowUp size={14} />}
         onClick={() => go({ sort: state.sort === 'price_asc' ? 'price_desc' : 'price_asc' })}
       >
-        {tc(state.sort === 'price_desc' ? 'search.sortPriceDesc' : 'search.sortPriceAsc')}
-      </Button>
-      {sortButton('new', tc('search.sortNew'))}
+          {tc(state.sort === 'price_desc' ? 'search.sortPriceDesc' : 'search.sortPriceAsc')}
+        </Button>
+        {sortButton('new', tc('search.sortNew'))}
+      </div>
       <PriceRange state={state} go={go} />
     </div>
   );
@@ -104,6 +107,9 @@ export default function SearchPage() {
   const read = searchRead(params);
   const result = useLoad(read.key, read.load);
   const data = result.data;
+  // The plain search page's entry page carries the first card's picture (firstPicture.ts): the first card's own copy
+  // takes over once settled; no goods, no picture on the first card, or a failed read hand it over at once.
+  useHandOverFirstPicture(!result.loading && (!data?.data.length || !data.data[0].goods_master_image));
 
   const go = (change: Partial<SearchState>) => void navigate(searchPath(refine(state, change)));
   const goPage = (page: number) => void navigate(searchPath({ ...state, page }));
@@ -186,7 +192,7 @@ export default function SearchPage() {
       <div style={{ position: 'relative', minHeight: 200 }}>
         <LoadingOverlay visible={result.loading && !!data} zIndex={10} overlayProps={{ blur: 1 }} />
         {!data && result.loading && <GoodsGridSkeleton count={SEARCH_PER_PAGE} />}
-        {data && data.data.length > 0 && <GoodsGrid goods={data.data} eagerFirstRow />}
+        {data && data.data.length > 0 && <GoodsGrid goods={data.data} eagerFirstRow onFirstPictureSettled={handOverFirstPicture} />}
         {data && data.data.length === 0 && !result.loading && (
           <EmptyState message={tc('search.empty')}>
             {chips.length > 0 && (
