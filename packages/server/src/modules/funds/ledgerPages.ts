@@ -3,7 +3,7 @@
 import { LEDGER_OWNER, LEDGER_ACCOUNT, decimalToCents, translate, type LedgerReason, type Locale } from '@qshop/shared'
 import type { MoneyLogQuery, MoneyLogRow } from '@qshop/shared/schemas/funds'
 import type { Infra } from '../../core/infra.ts'
-import type { Prisma } from '../../core/db/index.ts'
+import { Prisma } from '../../core/db/index.ts'
 import { currentCalendar } from '../../core/siteCalendar.ts'
 
 /** Times on the site's clock; a day alone is its whole day: "to" runs to the end of it. */
@@ -20,10 +20,14 @@ type Source = { source_type: string; source_id: number }
 /** The order each row is about: an order (its id), a refund's or a commission's order, a payment of one order. */
 async function ordersOf(app: Infra, rows: Source[]): Promise<Map<string, number>> {
   const ids = (type: string) => [...new Set(rows.filter((r) => r.source_type === type).map((r) => r.source_id))]
+  const refundIds = ids('refund')
+  const commissionIds = ids('distribution')
+  const payIds = ids('order_pay')
+  type Pair = { id: number; order_id: number }
   const [refunds, commissions, pays] = await Promise.all([
-    ids('refund').length ? app.db.refunds.findMany({ where: { id: { in: ids('refund') } }, select: { id: true, order_id: true } }) : [],
-    ids('distribution').length ? app.db.distribution_logs.findMany({ where: { id: { in: ids('distribution') } }, select: { id: true, order_id: true } }) : [],
-    ids('order_pay').length ? app.db.order_pay_orders.findMany({ where: { order_pay_id: { in: ids('order_pay') } }, select: { order_pay_id: true, order_id: true } }) : [],
+    refundIds.length ? app.db.$queryRaw<Pair[]>`SELECT id, order_id FROM refunds WHERE id IN (${Prisma.join(refundIds)})` : [],
+    commissionIds.length ? app.db.$queryRaw<Pair[]>`SELECT id, order_id FROM distribution_logs WHERE id IN (${Prisma.join(commissionIds)})` : [],
+    payIds.length ? app.db.$queryRaw<{ order_pay_id: number; order_id: number }[]>`SELECT order_pay_id, order_id FROM order_pay_orders WHERE order_pay_id IN (${Prisma.join(payIds)})` : [],
   ])
   const found = new Map<string, number>()
   for (const r of rows) if (r.source_type === 'order') found.set(`order:${r.source_id}`, r.source_id)
@@ -35,18 +39,24 @@ async function ordersOf(app: Infra, rows: Source[]): Promise<Map<string, number>
   return found
 }
 
+type LogRow = { id: number; ename: string; money: Prisma.Decimal; after_money: Prisma.Decimal; is_type: number; info: string; source_type: string; source_id: number; created_at: Date }
+
+/** The page by raw statements on the driver (a page is read on every visit of the ledger pages). */
 export async function listOwnMoneyLogs(app: Infra, locale: Locale, userId: number, q: MoneyLogQuery) {
-  const where = { user_id: userId, is_belong: LEDGER_OWNER.user, is_type: q.is_type, ...(q.created_at ? { created_at: range(q.created_at) } : {}) }
-  const [total, rows] = await Promise.all([
-    app.db.money_logs.count({ where }),
-    app.db.money_logs.findMany({
-      where,
-      select: { id: true, ename: true, money: true, after_money: true, is_type: true, info: true, source_type: true, source_id: true, created_at: true },
-      orderBy: [{ created_at: 'desc' }, { id: 'desc' }],
-      skip: (q.page - 1) * q.per_page,
-      take: q.per_page,
-    }),
+  const span = range(q.created_at)
+  const where = Prisma.join(
+    [
+      Prisma.sql`user_id = ${userId} AND is_belong = ${LEDGER_OWNER.user} AND is_type = ${q.is_type}`,
+      ...(span ? [Prisma.sql`created_at >= ${span.gte}`, 'lt' in span ? Prisma.sql`created_at < ${span.lt}` : Prisma.sql`created_at <= ${span.lte}`] : []),
+    ],
+    ' AND ',
+  )
+  const [[{ n }], rows] = await Promise.all([
+    app.db.$queryRaw<{ n: bigint }[]>`SELECT COUNT(*) AS n FROM money_logs WHERE ${where}`,
+    app.db.$queryRaw<LogRow[]>`SELECT id, ename, money, after_money, is_type, info, source_type, source_id, created_at FROM money_logs
+      WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${q.per_page} OFFSET ${(q.page - 1) * q.per_page}`,
   ])
+  const total = Number(n)
   const orders = await ordersOf(app, rows)
   // Points are whole numbers, shown without cents.
   const amount = (v: Prisma.Decimal) => (q.is_type === LEDGER_ACCOUNT.points ? String(decimalToCents(v) / 100) : v.toFixed(2))

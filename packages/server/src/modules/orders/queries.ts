@@ -5,10 +5,9 @@ import { PAYMENT_NAMES } from '@qshop/shared/schemas/orderQueries'
 import type { CheckAnswer, OrderCounts, OrderListQuery, PaymentName } from '@qshop/shared/schemas/orderQueries'
 import { readyGateways } from '../../adapters/payment/config.ts'
 import type { Infra } from '../../core/infra.ts'
-import type { Prisma } from '../../generated/prisma/client.ts'
+import { Prisma } from '../../core/db/index.ts'
 import { notFound } from '../../core/errors.ts'
 import { orderCollectives } from '../collectives/index.ts'
-import type { OrderCollective } from '@qshop/shared/schemas/collectives'
 import { currentCalendar } from '../../core/siteCalendar.ts'
 
 const LINE_SELECT = {
@@ -22,11 +21,6 @@ const ROW_SELECT = {
 } as const satisfies Prisma.ordersSelect
 
 type Row = Prisma.ordersGetPayload<{ select: typeof ROW_SELECT }>
-
-/** `groups`: the orders' groups (modules/collectives), a group order showing its group's state. */
-function presentRow({ store, order_goods, collective_id: _group, ...order }: Row, groups: Map<number, OrderCollective>) {
-  return { ...order, store_name: store.store_name, lines: order_goods, collective: groups.get(order.id) ?? null }
-}
 
 /** The caller's orders among `ids`, in the order asked, or 404 when any is not theirs. */
 async function ownOrders<S extends Prisma.ordersSelect>(app: Infra, userId: number, ids: number[], select: S) {
@@ -65,8 +59,8 @@ export async function checkPaid(app: Infra, userId: number, ids: number[]): Prom
   }
 }
 
-/** The after-sales tab: a request open now, or every request closed (refund_status 2). */
-const AFTER_SALE_WHERE: Prisma.ordersWhereInput[] = [{ open_refunds: { gt: 0 } }, { refund_status: ORDER_REFUND_STATUS.FINISHED }]
+/** The after-sales tab: a request open now, or every request closed (refund_status 2); of orders named `o`. */
+const AFTER_SALE = Prisma.sql`(o.open_refunds > 0 OR o.refund_status = ${ORDER_REFUND_STATUS.FINISHED})`
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 /** A day names all of it, a time its whole second; on the site's clock, the one times are answered on. */
@@ -77,23 +71,44 @@ function span(value: string): { from: Date; to: Date } {
   return { from, to }
 }
 
+type ListRow = Omit<Row, 'store' | 'order_goods'> & { store_name: string }
+type LineRow = Row['order_goods'][number] & { order_id: number }
+
+/**
+ * The shopper's order list, read by raw statements on the driver (Prisma's hydration of a page with its lines costs
+ * several times the queries: bench/lists.ts): the page of orders with their store's name, then their lines, in the
+ * order the page shows them, and the groups of group orders.
+ */
 export async function listOrders(app: Infra, userId: number, q: OrderListQuery) {
-  const where: Prisma.ordersWhereInput = { user_id: userId }
-  if (q.order_status >= 0) where.order_status = q.order_status
-  if (q.order_no) where.order_no = q.order_no
-  if (q.after_sale) where.OR = AFTER_SALE_WHERE
-  if (q.created_at) where.created_at = { gte: span(q.created_at[0]).from, lt: span(q.created_at[1]).to }
-  const [total, rows] = await Promise.all([
-    app.db.orders.count({ where }),
-    app.db.orders.findMany({ where, select: ROW_SELECT, orderBy: [{ created_at: 'desc' }, { id: 'desc' }], skip: (q.page - 1) * q.per_page, take: q.per_page }),
+  const conditions = [Prisma.sql`o.user_id = ${userId}`]
+  if (q.order_status >= 0) conditions.push(Prisma.sql`o.order_status = ${q.order_status}`)
+  if (q.order_no) conditions.push(Prisma.sql`o.order_no = ${q.order_no}`)
+  if (q.after_sale) conditions.push(AFTER_SALE)
+  if (q.created_at) conditions.push(Prisma.sql`o.created_at >= ${span(q.created_at[0]).from} AND o.created_at < ${span(q.created_at[1]).to}`)
+  const where = Prisma.join(conditions, ' AND ')
+  const [[{ total }], orders] = await Promise.all([
+    app.db.$queryRaw<{ total: bigint }[]>`SELECT COUNT(*) AS total FROM orders o WHERE ${where}`,
+    app.db.$queryRaw<ListRow[]>`SELECT o.id, o.order_no, o.store_id, o.order_status, o.collective_id, o.total_price, o.freight_money, o.created_at,
+        o.pay_deadline, s.store_name
+      FROM orders o JOIN stores s ON s.id = o.store_id
+      WHERE ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT ${q.per_page} OFFSET ${(q.page - 1) * q.per_page}`,
   ])
-  const groups = await orderCollectives(app.db, rows)
+  const ids = orders.map((o) => o.id)
+  const [lines, groups] = await Promise.all([
+    ids.length
+      ? app.db.$queryRaw<LineRow[]>`SELECT order_id, goods_id, sku_id, goods_name, goods_image, sku_name, goods_price, buy_num, total_price
+          FROM order_goods WHERE order_id IN (${Prisma.join(ids)}) ORDER BY id`
+      : [],
+    orderCollectives(app.db, orders),
+  ])
+  const linesOf = new Map<number, Omit<LineRow, 'order_id'>[]>(ids.map((id) => [id, []]))
+  for (const { order_id, ...line } of lines) linesOf.get(order_id)!.push(line)
   return {
-    data: rows.map((r) => presentRow(r, groups)),
-    count: rows.length,
-    total,
+    data: orders.map(({ collective_id: _group, store_name, ...order }) => ({ ...order, store_name, lines: linesOf.get(order.id)!, collective: groups.get(order.id) ?? null })),
+    count: orders.length,
+    total: Number(total),
     per_page: q.per_page,
-    last_page: Math.max(1, Math.ceil(total / q.per_page)),
+    last_page: Math.max(1, Math.ceil(Number(total) / q.per_page)),
     current_page: q.page,
   }
 }
@@ -101,7 +116,7 @@ export async function listOrders(app: Infra, userId: number, q: OrderListQuery) 
 export async function orderCounts(app: Infra, userId: number): Promise<OrderCounts> {
   const [groups, after_sale] = await Promise.all([
     app.db.orders.groupBy({ by: ['order_status'], where: { user_id: userId }, _count: { _all: true }, orderBy: { order_status: 'asc' } }),
-    app.db.orders.count({ where: { user_id: userId, OR: AFTER_SALE_WHERE } }),
+    app.db.$queryRaw<{ n: bigint }[]>`SELECT COUNT(*) AS n FROM orders o WHERE o.user_id = ${userId} AND ${AFTER_SALE}`.then(([{ n }]) => Number(n)),
   ])
   const by_status: Record<string, number> = Object.fromEntries(Object.values(ORDER_STATUS).map((s) => [String(s), 0]))
   for (const g of groups) by_status[String(g.order_status)] = g._count._all
