@@ -6,7 +6,8 @@
 // (bench/checkout.ts) on the same database. The database is `pnpm bench:data`'s (BENCH_DATA_DATABASE_URL, default
 // qshop_bench_data): with fewer than BENCH_MIN_ORDERS orders (default 1,000,000) the benchmark says how to fill it and
 // stops, or with BENCH_FILL=1 fills it first. The checkout adds its own store, goods, shoppers and orders to it, which
-// the next runs find beside the generated shop. BENCH_SHOW_SQL=1 prints each route's statements.
+// the next runs find beside the generated shop. BENCH_SHOW_SQL=1 prints each route's statements; BENCH_LISTS picks pages
+// by name, BENCH_CHECKOUT=0 leaves the checkout out.
 import { spawnSync } from 'node:child_process'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import autocannon from 'autocannon'
@@ -158,7 +159,9 @@ console.log(
 )
 
 // Each route's statements, sent by one request once a first one has filled the caches (sessions, actors, configs).
-const all = cases(s)
+// BENCH_LISTS=refunds,settlements measures the pages whose names contain one of the words.
+const only = process.env.BENCH_LISTS?.split(',')
+const all = cases(s).filter((c) => !only || only.some((word) => c.name.includes(word)))
 const captured = new Map<string, Statement[]>()
 for (const c of all) {
   const get = () => fetch(`${url}${c.path}`, { headers: auth(c) }).then(async (r) => ({ status: r.status, body: (await r.json()) as { code?: number; msg?: string } }))
@@ -179,6 +182,8 @@ for (const c of all) {
 await floor.close()
 console.log(`${results.filter(Boolean).length} of ${results.length} list benchmarks met their goal (${((performance.now() - started) / 1000).toFixed(0)} s)`)
 
-const checkout = await checkoutBench(app, url, ` on ${orders} orders`)
+if (process.env.BENCH_CHECKOUT !== '0') {
+  const checkout = await checkoutBench(app, url, ` on ${orders} orders`)
+  console.log(`${checkout ? 1 : 0} of 1 checkout benchmarks on ${orders} orders met their goal`)
+}
 await app.close()
-console.log(`${checkout ? 1 : 0} of 1 checkout benchmarks on ${orders} orders met their goal`)

@@ -55,6 +55,9 @@ export type ServerResource = {
   afterCommit?: (req: FastifyRequest) => Promise<void>
   /** Adds virtual fields to answered rows. */
   present?: (req: FastifyRequest, rows: Row[]) => Promise<Row[]>
+  /** `present` also takes a list's rows as the bare driver reads them (listSql.ts: times and money already in their
+   *  wire form), so the list may take that path: for hooks that only add fields looked up by the rows' ids. */
+  presentOnWire?: boolean
 }
 
 const delegate = (db: Db | Tx, model: string) => (db as unknown as Record<string, Delegate>)[model]
@@ -178,8 +181,9 @@ export async function prismaPage(db: Db, model: string, plan: ListPlan, countLim
 
 export async function listRows(db: Db, res: ServerResource, req: FastifyRequest, query: ListQuery): Promise<ListAnswer<Row>> {
   const plan = await listPlan(db, res, req, query)
-  // Resources whose rows are answered as read (no present hook) take the bare-driver path when it can express the query.
-  const fast = res.present ? null : await listPageSql(req.server.sql, res.model, plan)
+  // Resources whose rows are answered as read (no present hook, or one that takes wire rows) take the bare-driver path
+  // when it can express the query.
+  const fast = res.present && !res.presentOnWire ? null : await listPageSql(req.server.sql, res.model, plan)
   const { rows, total: counted } = fast ?? (await prismaPage(db, res.model, plan))
   const total_capped = counted > LIST_TOTAL_CAP
   const total = total_capped ? LIST_TOTAL_CAP : counted

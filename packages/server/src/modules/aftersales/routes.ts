@@ -32,8 +32,8 @@ const decided = (req: FastifyRequest, id: number, outcome: Outcome | 'not_due') 
 
 const present: ServerResource['present'] = async (req, rows) => presentRefunds(req.server.db, rows) as never
 
-const sellerResource: ServerResource = { decl: sellerRefunds, model: 'refunds', storeColumn: 'store_id', present }
-const adminResource: ServerResource = { decl: adminRefunds, model: 'refunds', present }
+const sellerResource: ServerResource = { decl: sellerRefunds, model: 'refunds', storeColumn: 'store_id', present, presentOnWire: true }
+const adminResource: ServerResource = { decl: adminRefunds, model: 'refunds', present, presentOnWire: true }
 
 const aftersales: AppModule = {
   name: 'aftersales',

@@ -20,8 +20,6 @@ const ROW_SELECT = {
   order_goods: { select: LINE_SELECT, orderBy: { id: 'asc' } },
 } as const satisfies Prisma.ordersSelect
 
-type Row = Prisma.ordersGetPayload<{ select: typeof ROW_SELECT }>
-
 /** The caller's orders among `ids`, in the order asked, or 404 when any is not theirs. */
 async function ownOrders<S extends Prisma.ordersSelect>(app: Infra, userId: number, ids: number[], select: S) {
   const unique = [...new Set(ids)]
@@ -71,13 +69,21 @@ function span(value: string): { from: Date; to: Date } {
   return { from, to }
 }
 
-type ListRow = Omit<Row, 'store' | 'order_goods'> & { store_name: string }
-type LineRow = Row['order_goods'][number] & { order_id: number }
+/** An order of the list as read: money as the text the wire carries (DECIMAL(12,2) cast to text is "12.30"). */
+type ListRow = {
+  id: number; order_no: string; store_id: number; order_status: number; collective_id: number; total_price: string; freight_money: string
+  created_at: Date; pay_deadline: Date | null; store_name: string
+}
+type LineRow = {
+  order_id: number; goods_id: number; sku_id: number; goods_name: string; goods_image: string; sku_name: string; goods_price: string; buy_num: number
+  total_price: string
+}
 
 /**
  * The shopper's order list, read by raw statements on the driver (Prisma's hydration of a page with its lines costs
  * several times the queries: bench/lists.ts): the page of orders with their store's name, then their lines, in the
- * order the page shows them, and the groups of group orders.
+ * order the page shows them, and the groups of group orders. Answers are built field by field: a page is 30 orders
+ * and their lines, on every visit of the order pages.
  */
 export async function listOrders(app: Infra, userId: number, q: OrderListQuery) {
   const conditions = [Prisma.sql`o.user_id = ${userId}`]
@@ -88,29 +94,31 @@ export async function listOrders(app: Infra, userId: number, q: OrderListQuery) 
   const where = Prisma.join(conditions, ' AND ')
   const [[{ total }], orders] = await Promise.all([
     app.db.$queryRaw<{ total: bigint }[]>`SELECT COUNT(*) AS total FROM orders o WHERE ${where}`,
-    app.db.$queryRaw<ListRow[]>`SELECT o.id, o.order_no, o.store_id, o.order_status, o.collective_id, o.total_price, o.freight_money, o.created_at,
-        o.pay_deadline, s.store_name
+    app.db.$queryRaw<ListRow[]>`SELECT o.id, o.order_no, o.store_id, o.order_status, o.collective_id, CAST(o.total_price AS CHAR) AS total_price,
+        CAST(o.freight_money AS CHAR) AS freight_money, o.created_at, o.pay_deadline, s.store_name
       FROM orders o JOIN stores s ON s.id = o.store_id
       WHERE ${where} ORDER BY o.created_at DESC, o.id DESC LIMIT ${q.per_page} OFFSET ${(q.page - 1) * q.per_page}`,
   ])
   const ids = orders.map((o) => o.id)
   const [lines, groups] = await Promise.all([
     ids.length
-      ? app.db.$queryRaw<LineRow[]>`SELECT order_id, goods_id, sku_id, goods_name, goods_image, sku_name, goods_price, buy_num, total_price
+      ? app.db.$queryRaw<LineRow[]>`SELECT order_id, goods_id, sku_id, goods_name, goods_image, sku_name, CAST(goods_price AS CHAR) AS goods_price, buy_num,
+          CAST(total_price AS CHAR) AS total_price
           FROM order_goods WHERE order_id IN (${Prisma.join(ids)}) ORDER BY id`
       : [],
     orderCollectives(app.db, orders),
   ])
-  const linesOf = new Map<number, Omit<LineRow, 'order_id'>[]>(ids.map((id) => [id, []]))
-  for (const { order_id, ...line } of lines) linesOf.get(order_id)!.push(line)
-  return {
-    data: orders.map(({ collective_id: _group, store_name, ...order }) => ({ ...order, store_name, lines: linesOf.get(order.id)!, collective: groups.get(order.id) ?? null })),
-    count: orders.length,
-    total: Number(total),
-    per_page: q.per_page,
-    last_page: Math.max(1, Math.ceil(Number(total) / q.per_page)),
-    current_page: q.page,
-  }
+  const linesOf = new Map(ids.map((id) => [id, [] as object[]]))
+  for (const l of lines)
+    linesOf.get(l.order_id)!.push({
+      goods_id: l.goods_id, sku_id: l.sku_id, goods_name: l.goods_name, goods_image: l.goods_image, sku_name: l.sku_name, goods_price: l.goods_price,
+      buy_num: l.buy_num, total_price: l.total_price,
+    })
+  const data = orders.map((o) => ({
+    id: o.id, order_no: o.order_no, store_id: o.store_id, order_status: o.order_status, total_price: o.total_price, freight_money: o.freight_money,
+    created_at: o.created_at, pay_deadline: o.pay_deadline, store_name: o.store_name, lines: linesOf.get(o.id)!, collective: groups.get(o.id) ?? null,
+  }))
+  return { data, count: orders.length, total: Number(total), per_page: q.per_page, last_page: Math.max(1, Math.ceil(Number(total) / q.per_page)), current_page: q.page }
 }
 
 export async function orderCounts(app: Infra, userId: number): Promise<OrderCounts> {
