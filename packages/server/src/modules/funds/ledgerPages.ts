@@ -6,13 +6,13 @@ import type { Infra } from '../../core/infra.ts'
 import { Prisma } from '../../core/db/index.ts'
 import { currentCalendar } from '../../core/siteCalendar.ts'
 
-/** Times on the site's clock; a day alone is its whole day: "to" runs to the end of it. */
-function range(created_at: MoneyLogQuery['created_at']) {
-  if (!created_at) return undefined
+/** The rows created in the range, on the site's clock; a day alone is its whole day: "to" runs to the end of it. */
+function createdIn([from, to]: NonNullable<MoneyLogQuery['created_at']>): Prisma.Sql {
   const cal = currentCalendar()
-  const [from, to] = created_at
   const parse = (s: string) => cal.parseDateTime(s) ?? new Date(NaN)
-  return to.length === 10 ? { gte: parse(from), lt: cal.dayStart(parse(to), 1) } : { gte: parse(from), lte: parse(to) }
+  return to.length === 10
+    ? Prisma.sql`created_at >= ${parse(from)} AND created_at < ${cal.dayStart(parse(to), 1)}`
+    : Prisma.sql`created_at >= ${parse(from)} AND created_at <= ${parse(to)}`
 }
 
 type Source = { source_type: string; source_id: number }
@@ -43,14 +43,7 @@ type LogRow = { id: number; ename: string; money: Prisma.Decimal; after_money: P
 
 /** The page by raw statements on the driver (a page is read on every visit of the ledger pages). */
 export async function listOwnMoneyLogs(app: Infra, locale: Locale, userId: number, q: MoneyLogQuery) {
-  const span = range(q.created_at)
-  const where = Prisma.join(
-    [
-      Prisma.sql`user_id = ${userId} AND is_belong = ${LEDGER_OWNER.user} AND is_type = ${q.is_type}`,
-      ...(span ? [Prisma.sql`created_at >= ${span.gte}`, 'lt' in span ? Prisma.sql`created_at < ${span.lt}` : Prisma.sql`created_at <= ${span.lte}`] : []),
-    ],
-    ' AND ',
-  )
+  const where = Prisma.sql`user_id = ${userId} AND is_belong = ${LEDGER_OWNER.user} AND is_type = ${q.is_type}${q.created_at ? Prisma.sql` AND ${createdIn(q.created_at)}` : Prisma.empty}`
   const [[{ n }], rows] = await Promise.all([
     app.db.$queryRaw<{ n: bigint }[]>`SELECT COUNT(*) AS n FROM money_logs WHERE ${where}`,
     app.db.$queryRaw<LogRow[]>`SELECT id, ename, money, after_money, is_type, info, source_type, source_id, created_at FROM money_logs

@@ -5,7 +5,8 @@
 // One at a time, the last of a stampede's winners waited behind all the others. So a process keeps at most one unit per
 // coupon in flight: the receives that arrive while it runs wait, and go together in the next one (at most
 // BATCH_MAX). Such a unit, in one round trip:
-//   - takes the stock of all of them by one guarded update (`stock >= k`, inside the window);
+//   - takes the stock of all of them by one guarded update (`stock >= k`, inside the window), first: the unit then holds
+//     the coupon row before the inserts' foreign-key checks ask for it, and never waits for it while holding one;
 //   - for each receive in turn: makes the shopper's counter row if missing, raises it by a guarded update (below the
 //     limit the shopper was shown), and writes the received row only when that update changed a row — the insert's
 //     `WHERE ROW_COUNT() > 0` reads the affected-row count of the statement before it, which on one connection is the
@@ -13,8 +14,8 @@
 //   - gives back, in a second statement, the stock of the receives whose counter refused (the gate let a shopper past
 //     the limit: rare); those receives answer `limit`.
 // When the guarded stock update finds fewer than k left (the gate let too many through), the unit rolls back and its
-// receives are written one by one; one whose update finds nothing left answers `stock`. Several processes each have their own unit per
-// coupon in flight; the coupon row's lock orders them, as before.
+// receives are written one by one; one whose update finds nothing left answers `stock`. Several processes each have
+// their own unit per coupon in flight; the coupon row's lock orders them.
 import type { Infra } from '../../core/infra.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
 
