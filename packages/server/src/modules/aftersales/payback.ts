@@ -11,8 +11,9 @@
 //   sweeper asks again for every request refunding without an answer for REFUND_SWEEP_AFTER_MS (its job lost, or out
 //   of retries).
 // Once the money is back the request is done (step 3), closed, its lines count the refunded units and money, the order
-// the refunded money; the stock comes back when the goods never left (order unshipped) or came back (a return); an
-// order whose every unit is refunded completes at once, its after-sale window ending now.
+// the refunded money, and the dashboards' day sums lose it (modules/dashboard/salesDays.ts); the stock comes back when
+// the goods never left (order unshipped) or came back (a return); an order whose every unit is refunded completes at
+// once, its after-sale window ending now.
 import { z } from 'zod'
 import { ORDER_FLOW, ORDER_STATUS, REFUND_STEP, REFUND_STEP_FLOW, REFUND_TYPE, REFUND_VERIFY, decimalToCents } from '@qshop/shared'
 import { Prisma } from '../../generated/prisma/client.ts'
@@ -30,6 +31,7 @@ import type { Infra } from '../../core/infra.ts'
 import { capLine, stillFits, type CapLineRow } from './caps.ts'
 import { QUEUE_AFTERSALES } from '../../core/jobs/queues.ts'
 import { giveBackCoupons } from '../promotions/index.ts'
+import { addRefundedSales, salesDaysZone } from '../dashboard/index.ts'
 import { storeNotification, type RefundDelivery } from '../notifications/index.ts'
 
 const S = REFUND_STEP
@@ -58,6 +60,8 @@ type RequestRow = {
   user_id: number
   refund_money: Prisma.Decimal
   order_status: number
+  store_id: number
+  order_created_at: Date
   payment_name: string
   pay_no: string | null
   trade_no: string | null
@@ -65,7 +69,7 @@ type RequestRow = {
 }
 
 const requestSql = (refundId: number) => Prisma.sql`SELECT r.id, r.refund_no, r.refund_type, r.refund_step, r.order_id, r.user_id, r.refund_money,
-    o.order_status, o.payment_name, p.pay_no, p.trade_no, p.total AS pay_total
+    o.order_status, o.store_id, o.created_at AS order_created_at, o.payment_name, p.pay_no, p.trade_no, p.total AS pay_total
   FROM refunds r JOIN orders o ON o.id = r.order_id LEFT JOIN order_pays p ON p.id = o.order_pay_id
   WHERE r.id = ${refundId}`
 
@@ -123,17 +127,23 @@ export async function markRefunded(tx: Tx, unit: Unit, refundId: number, opts: {
   if (!done) return false
   const r = await lockedRequest(tx, refundId)
   await closeRequest(tx, refundId, r.order_id)
-  const lines = await tx.refund_goods.findMany({
-    where: { refund_id: refundId },
-    select: { order_goods_id: true, num: true, money: true, order_goods: { select: { goods_id: true, sku_id: true, store_id: true } } },
-    orderBy: { order_goods_id: 'asc' },
-  })
+  const [lines, salesZone] = await Promise.all([
+    tx.refund_goods.findMany({
+      where: { refund_id: refundId },
+      select: { order_goods_id: true, num: true, money: true, order_goods: { select: { goods_id: true, sku_id: true, store_id: true } } },
+      orderBy: { order_goods_id: 'asc' },
+    }),
+    salesDaysZone(tx),
+  ])
   for (const l of lines) {
     const counted = await tx.$executeRaw`UPDATE order_goods FORCE INDEX (PRIMARY) SET refunded_num = refunded_num + ${l.num},
       refunded_money = refunded_money + ${l.money}, updated_at = CURRENT_TIMESTAMP(3) WHERE id = ${l.order_goods_id} AND refunded_num + ${l.num} <= buy_num`
     if (!counted) throw new Error(`order line ${l.order_goods_id} cannot take ${l.num} more refunded units`)
   }
   await tx.$executeRaw`UPDATE orders FORCE INDEX (PRIMARY) SET refund_money = refund_money + ${r.refund_money}, updated_at = CURRENT_TIMESTAMP(3) WHERE id = ${r.order_id}`
+  // The dashboards' day sums of the day the order was placed (modules/dashboard/salesDays.ts).
+  await addRefundedSales(tx, salesZone, { store_id: r.store_id, created_at: r.order_created_at }, r.refund_money,
+    lines.map((l) => ({ goods_id: l.order_goods.goods_id, store_id: l.order_goods.store_id, num: l.num, money: l.money })))
   // Points the order earned on receipt go back in proportion (modules/points/earn.ts).
   await takeBackOrderPoints(tx, r.order_id, refundId, decimalToCents(r.refund_money), r.refund_no)
 

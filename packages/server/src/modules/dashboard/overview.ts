@@ -3,15 +3,16 @@ import { OVERVIEW_DAYS, OVERVIEW_TOP, REPORT_DEFAULT_DAYS, type AdminTodo, type 
 import type { Infra } from '../../core/infra.ts'
 import { lastDays } from '../../core/reportPeriod.ts'
 import { siteCalendar } from '../../core/siteCalendar.ts'
-import { salesFigures, salesSeries, topGoods } from './sales.ts'
+import { salesFigures, salesSeries, salesSource, topGoods } from './sales.ts'
 import { adminTodo, sellerTodo } from './todo.ts'
 
 async function overview<Todo>(app: Infra, storeId: number | null, todo: Promise<Todo>, now: Date): Promise<DashboardOverview<Todo>> {
   const cal = await siteCalendar(app)
+  const source = await salesSource(app, cal)
   const [figures, recent, top_goods, todos] = await Promise.all([
-    salesFigures(app, storeId, now),
-    salesSeries(app, cal, storeId, lastDays(cal, OVERVIEW_DAYS, now), 'day'),
-    topGoods(app, storeId, lastDays(cal, REPORT_DEFAULT_DAYS, now), OVERVIEW_TOP),
+    salesFigures(app, source, storeId, now),
+    salesSeries(app, source, cal, storeId, lastDays(cal, OVERVIEW_DAYS, now), 'day'),
+    topGoods(app, source, cal, storeId, lastDays(cal, REPORT_DEFAULT_DAYS, now), OVERVIEW_TOP),
     todo,
   ])
   return { ...figures, todo: todos, recent, top_goods }

@@ -1,14 +1,17 @@
 // Dashboards: the overview and the sales report for sellers (their store) and admins (the platform), and the admin's
-// store and member reports. Read-only: figures from orders, refunds, stores and accounts as they are.
+// store and member reports: figures from orders, refunds, stores and accounts, and the day sums the units that pay and
+// refund keep (salesDays.ts), built by the `sales-days` timed task (jobs.ts).
 import { noQuery } from '@qshop/shared/schemas/common'
 import { reportQuery } from '@qshop/shared/schemas/dashboard'
 import type { AppModule } from '../../core/module.ts'
 import { ok } from '../../core/envelope.ts'
 import { platformOverview, storeOverview } from './overview.ts'
 import { salesReport, storeReport, userReport } from './reports.ts'
+import { salesDaysJob } from './jobs.ts'
 
 const dashboard: AppModule = {
   name: 'dashboard',
+  jobs: [salesDaysJob],
   seller: async (app) => {
     const tags = ['seller:dashboard']
     app.get('/dashboard', { schema: { querystring: noQuery, tags, summary: "The store's sales now and before, its to-dos, its last 14 days and its best sellers" }, config: { permission: 'seller.dashboard.index' } }, async (req) =>

@@ -2,9 +2,10 @@
 // (core/idempotency.ts: a repeat answers the first answer). Before any unit of work: a plain read of the orders and the
 // pay password, and the pay password checked under its throttle (core/failureThrottle.ts: counted as a failure before
 // it is checked, so guesses sent at once are no help). Then one unit, in three round trips: the key's record, the
-// orders locked and one order_pays row (born paid: the balance is debited in the same unit); the order_pay_orders
-// rows, the ledger debit (key order_pay:{id}:pay), every order 1 → 2 by a guarded change, goods_sale counted and the
-// answer recorded; COMMIT. A refusal anywhere (too little balance, an order paid or cancelled meanwhile) rolls all of
+// zone of the dashboards' day sums, the orders locked and one order_pays row (born paid: the balance is debited in the
+// same unit); the order_pay_orders rows, the ledger debit (key order_pay:{id}:pay), every order 1 → 2 by a
+// guarded change, goods_sale counted, the day sums added (modules/dashboard/salesDays.ts) and the answer recorded;
+// COMMIT. A refusal anywhere (too little balance, an order paid or cancelled meanwhile) rolls all of
 // it back. Two payments of the same orders: the second waits for the first's row locks and then finds them paid.
 // An order found past its pay deadline under the locks refuses the payment and is cancelled right after, in a unit of
 // its own (cancel.ts), as its cancel job would have.
@@ -24,6 +25,7 @@ import type { Tx } from '../../core/unitOfWork.ts'
 import { invalidateGoodsCounters } from '../catalog/index.ts'
 import { cancelOrder } from './cancel.ts'
 import { paidSeats } from '../collectives/index.ts'
+import { addPaidSales, salesDaysZone, type PaidLine, type PaidOrder } from '../dashboard/index.ts'
 
 /** The caller's pay password checked under its throttle, before any unit of work opens: wrong or refused by the
  *  throttle, nothing else happens. Answers the HMAC form to store when a hash of the old form matched. */
@@ -44,13 +46,16 @@ async function checkPayPassword(app: Infra, ctx: RequestContext, stored: string 
 
 type PayableOrder = { id: number; order_status: number; total_price: DecimalLike; order_name: string }
 
-export type SoldLine = { goods_id: number; store_id: number; buy_num: number }
+/** A line of an order being paid: its units count as sold (countSales) and its money as the goods' sales (salesDays). */
+export type SoldLine = PaidLine
 
 /** The caller's pay password, and orders among `ids` (404 unless all are theirs) with their totals and lines — lines
  *  never change once written, so they need no second read — in one plain read, outside any transaction. */
 async function payerAndOrders(db: Db, userId: number, ids: number[]) {
-  const rows = await db.$queryRaw<({ pay_password: string | null; id: number | null; order_status: number | null; gateway_open: number | bigint | null } & Partial<Omit<PayableOrder, 'id' | 'order_status'>> & Partial<SoldLine>)[]>`SELECT
-      u.pay_password, o.id, o.order_status, o.total_price, o.order_name, g.goods_id, g.store_id, g.buy_num,
+  type Row = { pay_password: string | null; id: number | null; order_status: number | null; gateway_open: number | bigint | null; line_id: number | null; line_total: DecimalLike | null }
+    & Partial<Omit<PayableOrder, 'id' | 'order_status'>> & Partial<Omit<SoldLine, 'id' | 'order_id' | 'total_price'>>
+  const rows = await db.$queryRaw<Row[]>`SELECT
+      u.pay_password, o.id, o.order_status, o.total_price, o.order_name, g.id AS line_id, g.goods_id, g.store_id, g.buy_num, g.total_price AS line_total,
       EXISTS(SELECT 1 FROM order_pay_orders x JOIN order_pays p ON p.id = x.order_pay_id
         WHERE x.order_id = o.id AND p.pay_status = ${PAY_STATUS.UNPAID} AND p.payment_name <> 'balance') AS gateway_open
     FROM users u LEFT JOIN orders o ON o.user_id = u.id AND o.id IN (${Prisma.join(ids)}) LEFT JOIN order_goods g ON g.order_id = o.id
@@ -60,18 +65,18 @@ async function payerAndOrders(db: Db, userId: number, ids: number[]) {
   for (const r of rows) {
     if (r.id === null) continue
     orders.set(r.id, { id: r.id, order_status: r.order_status!, total_price: r.total_price!, order_name: r.order_name! })
-    if (r.goods_id != null) lines.push({ goods_id: r.goods_id, store_id: r.store_id!, buy_num: r.buy_num! })
+    if (r.line_id != null) lines.push({ id: r.line_id, order_id: r.id, goods_id: r.goods_id!, store_id: r.store_id!, buy_num: r.buy_num!, total_price: r.line_total! })
   }
   if (orders.size !== ids.length) throw notFound()
   const gatewayOpen = rows.some((r) => Number(r.gateway_open ?? 0) > 0)
   return { payPassword: rows[0].pay_password, orders: [...orders.values()].sort((a, b) => a.id - b.id), lines, gatewayOpen }
 }
 
-type LockedOrder = PayableOrder & { pay_deadline: Date | null; collective_id: number }
+type LockedOrder = PayableOrder & PaidOrder & { pay_deadline: Date | null; collective_id: number }
 
 /** The caller's orders among `ids`, locked (a concurrent payment or cancel of them waits), or 404. */
 async function lockOrders(tx: Tx, userId: number, ids: number[]): Promise<LockedOrder[]> {
-  const orders = await tx.$queryRaw<LockedOrder[]>`SELECT id, order_status, total_price, order_name, pay_deadline, collective_id FROM orders FORCE INDEX (PRIMARY)
+  const orders = await tx.$queryRaw<LockedOrder[]>`SELECT id, order_status, total_price, order_name, store_id, created_at, pay_deadline, collective_id FROM orders FORCE INDEX (PRIMARY)
     WHERE id IN (${Prisma.join(ids)}) AND user_id = ${userId} ORDER BY id FOR UPDATE`
   if (orders.length !== ids.length) throw notFound()
   return orders
@@ -124,7 +129,9 @@ export async function payOrders(
     const priced = (of: PayableOrder[]) => ({ name: of[0].order_name.slice(0, 255), cents: sumCents(of.map((o) => decimalToCents(o.total_price))) })
     const planned = priced(seen)
     const payNo = businessNumber('payment', now)
-    const [orders, inserted] = await Promise.all([
+    // The day sums' zone first: its shared lock comes before the orders' (modules/dashboard/salesDays.ts).
+    const [salesZone, orders, inserted] = await Promise.all([
+      salesDaysZone(tx),
       lockOrders(tx, userId, ids),
       tx.$insertRaw`INSERT INTO order_pays ${insertRows([{
         belong_id: userId, name: planned.name, pay_no: payNo, payment_name: 'balance',
@@ -152,6 +159,7 @@ export async function payOrders(
           })
         : null,
       countSales(tx, lines),
+      addPaidSales(tx, salesZone, orders, lines),
       ...orders.map(async (o) => {
         const paid = await transition(tx, ORDER_FLOW, o.id, { from: ORDER_STATUS.UNPAID, to: ORDER_STATUS.PAID }, {
           where: { user_id: userId },

@@ -18,6 +18,7 @@ import { transition } from '../../core/transition.ts'
 import { runUnit } from '../../core/unitOfWork.ts'
 import { invalidateGoodsCounters } from '../catalog/index.ts'
 import { countSales, type SoldLine } from './pay.ts'
+import { addPaidSales, salesDaysZone, type PaidOrder } from '../dashboard/index.ts'
 import { lateRefundJob } from './lateRefund.ts'
 import { storeNotification, type Delivery } from '../notifications/index.ts'
 import { paidSeats } from '../collectives/index.ts'
@@ -54,8 +55,12 @@ export async function settleGatewayPayment(infra: Infra, provider: GatewayName, 
       })
       return 'paid'
     }
-    const orders = await tx.$queryRaw<{ id: number; order_status: number; total_price: DecimalLike; collective_id: number }[]>`SELECT o.id, o.order_status, o.total_price, o.collective_id
-      FROM order_pay_orders p JOIN orders o FORCE INDEX (PRIMARY) ON o.id = p.order_id WHERE p.order_pay_id = ${pay.id} ORDER BY o.id FOR UPDATE`
+    // The day sums' zone first: its shared lock comes before the orders' (modules/dashboard/salesDays.ts).
+    const [salesZone, orders] = await Promise.all([
+      salesDaysZone(tx),
+      tx.$queryRaw<(PaidOrder & { order_status: number; collective_id: number })[]>`SELECT o.id, o.order_status, o.total_price, o.store_id, o.created_at, o.collective_id
+        FROM order_pay_orders p JOIN orders o FORCE INDEX (PRIMARY) ON o.id = p.order_id WHERE p.order_pay_id = ${pay.id} ORDER BY o.id FOR UPDATE`,
+    ])
     if (!orders.length || orders.some((o) => o.order_status !== ORDER_STATUS.UNPAID)) {
       const refunding = await transition(tx, LATE_REFUND_FLOW, pay.id, { from: LATE_REFUND.NONE, to: LATE_REFUND.REFUNDING }, { data: { late_refund_no: businessNumber('refund', now) } })
       if (refunding) await unit.stage(lateRefundJob, { order_pay_id: pay.id })
@@ -67,8 +72,8 @@ export async function settleGatewayPayment(infra: Infra, provider: GatewayName, 
       })
       if (!changed) throw new Error(`order ${o.id} changed under its lock`)
     }
-    const lines = await tx.$queryRaw<SoldLine[]>`SELECT goods_id, store_id, buy_num FROM order_goods WHERE order_id IN (${Prisma.join(orders.map((o) => o.id))})`
-    const touched = await countSales(tx, lines)
+    const lines = await tx.$queryRaw<SoldLine[]>`SELECT id, order_id, goods_id, store_id, buy_num, total_price FROM order_goods WHERE order_id IN (${Prisma.join(orders.map((o) => o.id))})`
+    const [touched] = await Promise.all([countSales(tx, lines), addPaidSales(tx, salesZone, orders, lines)])
     // Group orders' seats, after the orders' changes (modules/collectives).
     await paidSeats(tx, unit, orders.filter((o) => o.collective_id > 0).map((o) => o.id))
     unit.afterCommit(() => invalidateGoodsCounters(infra, touched.goodsIds, touched.storeIds))

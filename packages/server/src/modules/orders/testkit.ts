@@ -58,10 +58,17 @@ export async function placeOrders(app: FastifyInstance, userId: number, lines: F
 
 /**
  * placeOrders, then paid from the balance by the pay service, the shopper first credited exactly what they cost (a
- * `system` ledger posting): `userId` must have the pay password `payPassword`. Answers the orders' ids.
+ * `system` ledger posting): `userId` must have the pay password `payPassword`. `placedAt` moves the orders' created_at
+ * there before they are paid (as if placed then). Answers the orders' ids.
  */
-export async function paidOrders(app: FastifyInstance, userId: number, lines: FixtureLine[], opts: { payPassword?: string } = {}): Promise<number[]> {
+export async function paidOrders(app: FastifyInstance, userId: number, lines: FixtureLine[], opts: { payPassword?: string; placedAt?: Date } = {}): Promise<number[]> {
   const ids = await placeOrders(app, userId, lines)
+  if (opts.placedAt) await app.db.orders.updateMany({ where: { id: { in: ids } }, data: { created_at: opts.placedAt } })
+  return payPlaced(app, userId, ids, opts)
+}
+
+/** The second half of paidOrders: the placed orders `ids` of `userId` paid from the balance, credited first. */
+export async function payPlaced(app: FastifyInstance, userId: number, ids: number[], opts: { payPassword?: string } = {}): Promise<number[]> {
   const orders = await app.db.orders.findMany({ where: { id: { in: ids } }, select: { total_price: true } })
   const total = sumCents(orders.map((o) => decimalToCents(o.total_price)))
   if (total > 0)
