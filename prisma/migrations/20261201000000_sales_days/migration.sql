@@ -1,6 +1,8 @@
 -- Each store's paid orders and their sales per site day (the day the order was placed, on the site's clock), and each
--- goods' units and sales per site day: added in the units that pay and refund (modules/dashboard/salesDays.ts), so the
--- dashboards and sales reports sum a row per store and day instead of every paid order of the period.
+-- goods' units and sales per site day: the units that pay and refund add rows to sales_day_deltas (inserts only: no
+-- row for a busy store's payments to queue on), which the `sales-days` timed task folds into the sums every minute
+-- (modules/dashboard/salesDays.ts); the dashboards and sales reports sum the sums and the deltas of the period instead
+-- of every paid order of it.
 -- sales_days_state names the zone the days are counted in; it is empty until the rows are built from the orders
 -- (the `sales-days` timed task, or `pnpm db:rebuild-sales`), and until then the dashboards read the orders.
 CREATE TABLE `sales_days` (
@@ -22,6 +24,20 @@ CREATE TABLE `sales_goods_days` (
   `last_line` int(11) NOT NULL DEFAULT 0,
   PRIMARY KEY (`day`, `goods_id`),
   KEY `sales_goods_days_store_idx` (`store_id`, `day`, `goods_id`, `sold`, `sales`, `last_line`)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
+
+CREATE TABLE `sales_day_deltas` (
+  `id` bigint(20) NOT NULL AUTO_INCREMENT,
+  `day` date NOT NULL,
+  `store_id` int(11) NOT NULL,
+  `goods_id` int(11) NOT NULL DEFAULT 0,
+  `orders` int(11) NOT NULL DEFAULT 0,
+  `sold` int(11) NOT NULL DEFAULT 0,
+  `sales` decimal(16,2) NOT NULL DEFAULT 0.00,
+  `refunds` decimal(16,2) NOT NULL DEFAULT 0.00,
+  `last_line` int(11) NOT NULL DEFAULT 0,
+  PRIMARY KEY (`id`),
+  KEY `sales_day_deltas_day_idx` (`day`, `store_id`)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci;
 
 CREATE TABLE `sales_days_state` (

@@ -16,6 +16,7 @@ import { Prisma } from '../../generated/prisma/client.ts'
 import type { Period } from '../../core/reportPeriod.ts'
 import type { SiteCalendar } from '../../core/siteCalendar.ts'
 import { PAID } from './paid.ts'
+import { goodsDaysTable } from './salesDays.ts'
 
 const TTL_SECONDS = 600
 /** Best sellers kept per period: the most any dashboard shows. */
@@ -33,12 +34,12 @@ function split(cal: SiteCalendar, period: Period, now: Date): { closed: Period |
 }
 
 const copyKey = (app: Infra, kind: string, stamp: string, cal: SiteCalendar, p: Period) => app.key('dashboard', kind, stamp, cal.zone, p.from.getTime(), p.end.getTime())
-const daysOf = (cal: SiteCalendar, p: Period) => Prisma.sql`g.day >= ${cal.dayText(p.from)} AND g.day < ${cal.dayText(p.end)}`
+const daysOf = (cal: SiteCalendar, p: Period) => Prisma.sql`day >= ${cal.dayText(p.from)} AND day < ${cal.dayText(p.end)}`
 const byRank = (a: GoodsSums, b: GoodsSums) => b.sales - a.sales || a.goods_id - b.goods_id
 
 async function goodsSums(app: Infra, cal: SiteCalendar, p: Period): Promise<GoodsSums[]> {
   const rows = await app.db.$queryRaw<{ goods_id: number; sold: unknown; sales: string; last_line: unknown }[]>`SELECT g.goods_id, SUM(g.sold) AS sold,
-      CAST(SUM(g.sales) AS CHAR) AS sales, MAX(g.last_line) AS last_line FROM sales_goods_days g WHERE ${daysOf(cal, p)} GROUP BY g.goods_id`
+      CAST(SUM(g.sales) AS CHAR) AS sales, MAX(g.last_line) AS last_line FROM ${goodsDaysTable(daysOf(cal, p), 'g')} GROUP BY g.goods_id`
   return rows.map((r) => ({ goods_id: Number(r.goods_id), sold: Number(r.sold), sales: decimalToCents(r.sales), last_line: Number(r.last_line) }))
 }
 

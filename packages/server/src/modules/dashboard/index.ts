@@ -3,3 +3,4 @@
 export { default } from './routes.ts'
 // The day sums the units that pay and refund add to (salesDays.ts), and their rebuild.
 export { addPaidSales, addRefundedSales, rebuildSalesDays, salesDaysZone, type PaidLine, type PaidOrder } from './salesDays.ts'
+export { buildSalesDaysIfStale } from './jobs.ts'

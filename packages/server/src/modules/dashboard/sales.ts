@@ -14,7 +14,7 @@ import { bucketKeys, bucketSql, type Period, type ReportUnit } from '../../core/
 import { siteCalendar, type SiteCalendar } from '../../core/siteCalendar.ts'
 import { settledSalesSql } from '../settlement/index.ts'
 import { PAID } from './paid.ts'
-import { salesDaysBuild } from './salesDays.ts'
+import { goodsDaysTable, salesDaysBuild, storeDaysTable } from './salesDays.ts'
 import { platformBuyers, platformTopGoods } from './closedDays.ts'
 
 /** A SUM of DECIMAL(12,2) as the driver answers it (text, NULL over no rows) → a money string. */
@@ -33,10 +33,9 @@ export async function salesSource(app: Infra, cal: SiteCalendar): Promise<SalesS
   const build = await salesDaysBuild(app.db)
   return { from: build.zone === cal.zone ? 'days' : 'orders', stamp: build.stamp }
 }
-/** The day sums' rows of the store, or of every store. */
-const storeRows = (storeId: number | null, alias: string) => (storeId === null ? Prisma.empty : Prisma.sql`AND ${Prisma.raw(alias)}.store_id = ${storeId}`)
-/** The day sums' rows of the period (its bounds are the site's day starts). */
-const daysIn = (cal: SiteCalendar, p: Period, alias: string) => Prisma.sql`${Prisma.raw(alias)}.day >= ${cal.dayText(p.from)} AND ${Prisma.raw(alias)}.day < ${cal.dayText(p.end)}`
+/** The day sums' rows from `from` to before `end` (the site's day starts), of the store or of every store. */
+const rowsOf = (cal: SiteCalendar, storeId: number | null, from: Date, end?: Date) =>
+  Prisma.sql`day >= ${cal.dayText(from)}${end ? Prisma.sql` AND day < ${cal.dayText(end)}` : Prisma.empty}${storeId === null ? Prisma.empty : Prisma.sql` AND store_id = ${storeId}`}`
 
 /** Today's sales and the periods' before it (the site's days; weeks start on Monday), all-time sales, and the paid orders placed today and yesterday. */
 export async function salesFigures(app: Infra, source: SalesSource, storeId: number | null, now = new Date()): Promise<{ sales: SalesFigures; paid_orders: { today: number; yesterday: number } }> {
@@ -57,7 +56,7 @@ export async function salesFigures(app: Infra, source: SalesSource, storeId: num
   const countIn = (from: Date, end: Date) => Prisma.sql`SUM(IF(${within(from, end)}, ${count}, 0))`
   const rows =
     source.from === 'days'
-      ? Prisma.sql`FROM sales_days d WHERE d.day >= ${cal.dayText(earliest)} ${storeRows(storeId, 'd')}`
+      ? Prisma.sql`FROM ${storeDaysTable(rowsOf(cal, storeId, earliest), 'd')}`
       : Prisma.sql`FROM orders o WHERE ${PAID} AND o.created_at >= ${earliest} ${storeWhere(storeId)}`
   type Row = Record<'today' | 'yesterday' | 'this_week' | 'last_week' | 'this_month' | 'last_month', string | null> & { orders_today: unknown; orders_yesterday: unknown }
   const [[recent], [all]] = await Promise.all([
@@ -90,7 +89,7 @@ export async function salesSeries(app: Infra, source: SalesSource, cal: SiteCale
     source.from === 'days'
       ? await app.db.$queryRaw<{ bucket: string; orders: unknown; sales: string | null }[]>`
           SELECT DATE_FORMAT(d.day, ${unit === 'day' ? '%Y-%m-%d' : '%Y-%m'}) AS bucket, SUM(d.orders) AS orders, CAST(SUM(d.sales) AS CHAR) AS sales
-          FROM sales_days d WHERE ${daysIn(cal, period, 'd')} ${storeRows(storeId, 'd')} GROUP BY bucket`
+          FROM ${storeDaysTable(rowsOf(cal, storeId, period.from, period.end), 'd')} GROUP BY bucket`
       : await app.db.$queryRaw<{ bucket: string; orders: unknown; sales: string | null }[]>`
           SELECT ${bucketSql(cal, 'o.created_at', unit, period)} AS bucket, COUNT(*) AS orders, CAST(SUM(${NET}) AS CHAR) AS sales
           FROM orders o WHERE ${paidIn(period)} ${storeWhere(storeId)} GROUP BY bucket`
@@ -107,7 +106,7 @@ export async function salesTotals(app: Infra, source: SalesSource, cal: SiteCale
   const [[sums], buyers] = await Promise.all([
     source.from === 'days'
       ? app.db.$queryRaw<Sums[]>`SELECT SUM(d.orders) AS orders, CAST(SUM(d.sales) AS CHAR) AS sales, CAST(SUM(d.refunds) AS CHAR) AS refunds
-          FROM sales_days d WHERE ${daysIn(cal, period, 'd')} ${storeRows(storeId, 'd')}`
+          FROM ${storeDaysTable(rowsOf(cal, storeId, period.from, period.end), 'd')}`
       : app.db.$queryRaw<Sums[]>`SELECT COUNT(*) AS orders, CAST(SUM(${NET}) AS CHAR) AS sales, CAST(SUM(o.refund_money) AS CHAR) AS refunds
           FROM orders o WHERE ${paidIn(period)} ${storeWhere(storeId)}`,
     // The platform's buyers of earlier days are kept (closedDays.ts); a store's are few.
@@ -129,7 +128,7 @@ export async function topGoods(app: Infra, source: SalesSource, cal: SiteCalenda
   const ranked =
     source.from === 'days'
       ? Prisma.sql`SELECT g.goods_id, MAX(g.last_line) AS last_line, SUM(g.sold) AS sold, SUM(g.sales) AS sales
-          FROM sales_goods_days g WHERE ${daysIn(cal, period, 'g')} ${storeRows(storeId, 'g')}
+          FROM ${goodsDaysTable(rowsOf(cal, storeId, period.from, period.end), 'g')}
           GROUP BY g.goods_id ORDER BY sales DESC, g.goods_id LIMIT ${limit}`
       : Prisma.sql`SELECT og.goods_id, MAX(og.id) AS last_line, SUM(og.buy_num - og.refunded_num) AS sold, SUM(og.total_price - og.refunded_money) AS sales
           FROM orders o JOIN order_goods og ON og.order_id = o.id
@@ -146,8 +145,8 @@ export async function topGoods(app: Infra, source: SalesSource, cal: SiteCalenda
 export async function topStores(app: Infra, source: SalesSource, cal: SiteCalendar, period: Period, limit: number) {
   const ranked =
     source.from === 'days'
-      ? Prisma.sql`SELECT d.store_id, SUM(d.orders) AS orders, SUM(d.sales) AS sales FROM sales_days d
-          WHERE ${daysIn(cal, period, 'd')} GROUP BY d.store_id ORDER BY sales DESC, d.store_id LIMIT ${limit}`
+      ? Prisma.sql`SELECT d.store_id, SUM(d.orders) AS orders, SUM(d.sales) AS sales FROM ${storeDaysTable(rowsOf(cal, null, period.from, period.end), 'd')}
+          GROUP BY d.store_id ORDER BY sales DESC, d.store_id LIMIT ${limit}`
       : Prisma.sql`SELECT o.store_id, COUNT(*) AS orders, SUM(${NET}) AS sales FROM orders o
           WHERE ${paidIn(period)} GROUP BY o.store_id ORDER BY sales DESC, o.store_id LIMIT ${limit}`
   const rows = await app.db.$queryRaw<{ store_id: number; store_name: string; store_logo: string; orders: unknown; sales: string | null }[]>`

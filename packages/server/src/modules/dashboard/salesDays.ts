@@ -1,15 +1,18 @@
 // The dashboards' sums per site day (sales_days, sales_goods_days): each store's paid orders, their sales and refunds,
 // and each goods' units and sales, on the day the order was placed. The units that pay (modules/orders/pay.ts,
-// modules/orders/settle.ts) and refund (modules/aftersales/payback.ts) add to them, so the dashboards and the sales
-// reports sum one row per store (or goods) and day instead of every paid order of the period (sales.ts).
+// modules/orders/settle.ts) and refund (modules/aftersales/payback.ts) insert what they add as rows of
+// sales_day_deltas — inserts only, so a busy store's payments never queue on its day's row — and the `sales-days` timed
+// task folds them into the sums every minute (foldSalesDays). The dashboards and the sales reports read the sums and
+// the deltas not folded yet together (storeDaysTable, goodsDaysTable): a row per store (or goods) and day instead of
+// every paid order of the period (sales.ts).
 //
-// The days are those of the zone sales_days_state names. Every unit that adds reads that row with a shared lock,
-// before it changes an order, and counts its days in that zone; the rebuild takes the row's exclusive lock first and
-// then reads the orders without locks (READ COMMITTED: each statement reads what was committed when it began), so such
-// units either committed before it (the rebuild reads what they wrote) or wait for it (and then add in the zone it
-// wrote); the rebuild never waits for a lock they hold, so they never deadlock. Payments and refunds wait while a
-// rebuild runs (about 25 s on a million orders: docs/scaling.md).
-// Until the rows are built for the site's zone — after the migration, or once the admin changed the zone — the state
+// The days are those of the zone sales_days_state names. Every unit that adds, and the fold, reads that row with a
+// shared lock, before it changes an order, and counts its days in that zone; the rebuild takes the row's exclusive
+// lock first and then reads the orders without locks (READ COMMITTED: each statement reads what was committed when it
+// began), so such units either committed before it (the rebuild reads what they wrote) or wait for it (and then add
+// in the zone it wrote); the rebuild never waits for a lock they hold, so they never deadlock. Payments and refunds
+// wait while a rebuild runs (about 25 s on a million orders: docs/scaling.md).
+// Until the sums are built for the site's zone — after the migration, or once the admin changed the zone — the state
 // names another zone (or none), the units add nothing and the dashboards read the orders; the `sales-days` timed task
 // builds them within a minute. `pnpm db:rebuild-sales` rebuilds them by hand.
 import { decimalToCents, fromCents, type DecimalLike } from '@qshop/shared'
@@ -44,25 +47,88 @@ type GoodsDay = { day: string; goods_id: number; store_id: number; sold: number;
  *  midnight, or a unit still in flight from before it, must not keep a cached figure of it (closedDays.ts). */
 const CLOSING_MARGIN_MS = 10 * 60_000
 
-/** Adds to the rows, in their keys' order (the lock order of every unit that adds); a change of a day before today
- *  is counted in sales_days_closed, in the same unit. */
+const deltaOf = (r: StoreDay | GoodsDay) => ({
+  day: r.day, store_id: r.store_id, goods_id: 'goods_id' in r ? r.goods_id : 0, orders: 'orders' in r ? r.orders : 0, sold: 'sold' in r ? r.sold : 0,
+  sales: fromCents(r.sales), refunds: fromCents('refunds' in r ? r.refunds : 0), last_line: 'last_line' in r ? r.last_line : 0,
+})
+
+/** What a unit adds, inserted as deltas; a change of a day before today is counted in sales_days_closed, in the same
+ *  unit (a row only such rare units lock). */
 async function addRows(tx: Tx, cal: SiteCalendar, storeDays: StoreDay[], goodsDays: GoodsDay[]): Promise<void> {
   const today = cal.dayText(Date.now() + CLOSING_MARGIN_MS)
   const closed = storeDays.some((r) => r.day < today) || goodsDays.some((r) => r.day < today)
-  storeDays.sort((a, b) => a.day.localeCompare(b.day) || a.store_id - b.store_id)
-  goodsDays.sort((a, b) => a.day.localeCompare(b.day) || a.goods_id - b.goods_id)
-  const money = <T extends { sales: number; refunds?: number }>(r: T) => ({ ...r, sales: fromCents(r.sales), ...(r.refunds === undefined ? {} : { refunds: fromCents(r.refunds) }) })
   await Promise.all([
-    storeDays.length
-      ? tx.$executeRaw`INSERT INTO sales_days ${insertRows(storeDays.map(money))}
-          ON DUPLICATE KEY UPDATE orders = orders + VALUES(orders), sales = sales + VALUES(sales), refunds = refunds + VALUES(refunds)`
-      : null,
-    goodsDays.length
-      ? tx.$executeRaw`INSERT INTO sales_goods_days ${insertRows(goodsDays.map(money))}
-          ON DUPLICATE KEY UPDATE sold = sold + VALUES(sold), sales = sales + VALUES(sales), last_line = GREATEST(last_line, VALUES(last_line))`
-      : null,
+    tx.$executeRaw`INSERT INTO sales_day_deltas ${insertRows([...storeDays, ...goodsDays].map(deltaOf))}`,
     closed ? tx.$executeRaw`INSERT INTO sales_days_closed (id, changes) VALUES (1, 1) ON DUPLICATE KEY UPDATE changes = changes + 1` : null,
   ])
+}
+
+/** The sums' store rows and the deltas not folded yet, that meet `where` (unqualified columns), as table `alias`. */
+export const storeDaysTable = (where: Prisma.Sql, alias: string) => Prisma.sql`(SELECT day, store_id, orders, sales, refunds FROM sales_days WHERE ${where}
+  UNION ALL SELECT day, store_id, orders, sales, refunds FROM sales_day_deltas WHERE goods_id = 0 AND ${where}) ${Prisma.raw(alias)}`
+
+/** The sums' goods rows and the deltas not folded yet, that meet `where` (unqualified columns), as table `alias`. */
+export const goodsDaysTable = (where: Prisma.Sql, alias: string) => Prisma.sql`(SELECT day, goods_id, store_id, sold, sales, last_line FROM sales_goods_days WHERE ${where}
+  UNION ALL SELECT day, goods_id, store_id, sold, sales, last_line FROM sales_day_deltas WHERE goods_id > 0 AND ${where}) ${Prisma.raw(alias)}`
+
+/** Deltas folded per unit. */
+const FOLD_BATCH = 5_000
+
+type DeltaRow = { id: bigint; day: string; store_id: number; goods_id: number; orders: number; sold: number; sales: string; refunds: string; last_line: number }
+
+/**
+ * Folds the deltas into the sums, FOLD_BATCH per unit, oldest first: each unit locks the deltas it reads (READ
+ * COMMITTED: no gaps locked, so units that add go on inserting; a delta still uncommitted is waited for), adds them to
+ * the sums in their keys' order and deletes them. Answers how many it folded.
+ */
+export async function foldSalesDays(infra: UnitInfra): Promise<number> {
+  let folded = 0
+  for (;;) {
+    const n = await runUnit(infra, { label: 'fold sales_day_deltas', isolation: 'ReadCommitted' }, async (tx) => {
+      if (!(await salesDaysZone(tx))) return 0
+      const rows = await tx.$queryRaw<DeltaRow[]>`SELECT id, DATE_FORMAT(day, '%Y-%m-%d') AS day, store_id, goods_id, orders, sold,
+          CAST(sales AS CHAR) AS sales, CAST(refunds AS CHAR) AS refunds, last_line
+        FROM sales_day_deltas ORDER BY id LIMIT ${FOLD_BATCH} FOR UPDATE`
+      if (!rows.length) return 0
+      const stores = new Map<string, StoreDay>()
+      const goods = new Map<string, GoodsDay>()
+      for (const r of rows) {
+        if (r.goods_id === 0) {
+          const key = `${r.day}|${r.store_id}`
+          const row = stores.get(key) ?? { day: r.day, store_id: r.store_id, orders: 0, sales: 0, refunds: 0 }
+          row.orders += r.orders
+          row.sales += decimalToCents(r.sales)
+          row.refunds += decimalToCents(r.refunds)
+          stores.set(key, row)
+        } else {
+          const key = `${r.day}|${r.goods_id}`
+          const row = goods.get(key) ?? { day: r.day, goods_id: r.goods_id, store_id: r.store_id, sold: 0, sales: 0, last_line: 0 }
+          row.sold += r.sold
+          row.sales += decimalToCents(r.sales)
+          row.last_line = Math.max(row.last_line, r.last_line)
+          goods.set(key, row)
+        }
+      }
+      const storeRows = [...stores.values()].sort((a, b) => a.day.localeCompare(b.day) || a.store_id - b.store_id)
+      const goodsRows = [...goods.values()].sort((a, b) => a.day.localeCompare(b.day) || a.goods_id - b.goods_id)
+      const money = <T extends { sales: number; refunds?: number }>(r: T) => ({ ...r, sales: fromCents(r.sales), ...(r.refunds === undefined ? {} : { refunds: fromCents(r.refunds) }) })
+      await Promise.all([
+        storeRows.length
+          ? tx.$executeRaw`INSERT INTO sales_days ${insertRows(storeRows.map(money))}
+              ON DUPLICATE KEY UPDATE orders = orders + VALUES(orders), sales = sales + VALUES(sales), refunds = refunds + VALUES(refunds)`
+          : null,
+        goodsRows.length
+          ? tx.$executeRaw`INSERT INTO sales_goods_days ${insertRows(goodsRows.map(money))}
+              ON DUPLICATE KEY UPDATE sold = sold + VALUES(sold), sales = sales + VALUES(sales), last_line = GREATEST(last_line, VALUES(last_line))`
+          : null,
+        // The rows read, by id: one inserted meanwhile below the last id read (ids are taken before rows land) stays.
+        tx.$executeRaw`DELETE FROM sales_day_deltas WHERE id IN (${Prisma.join(rows.map((r) => r.id))})`,
+      ])
+      return rows.length
+    })
+    folded += n
+    if (n < FOLD_BATCH) return folded
+  }
 }
 
 /** Orders just paid, with their lines (inside the paying unit; `zone` read by salesDaysZone in the same unit). */
@@ -157,6 +223,7 @@ export async function rebuildSalesDays(infra: UnitInfra, zone: string): Promise<
     const day = (column: string) => daySql(cal, column, from, to)
     await tx.$executeRaw`DELETE FROM sales_days`
     await tx.$executeRaw`DELETE FROM sales_goods_days`
+    await tx.$executeRaw`DELETE FROM sales_day_deltas`
     await tx.$executeRaw`INSERT INTO sales_days (day, store_id, orders, sales, refunds)
       SELECT ${day('o.created_at')} AS d, o.store_id, COUNT(*), SUM(o.total_price - o.refund_money), SUM(o.refund_money)
       FROM orders o WHERE ${PAID} GROUP BY d, o.store_id`
