@@ -144,6 +144,14 @@ describe('preview', () => {
     expect(twice.lines.map((l) => l.discount)).toEqual([1000, 850, 2000])
     expect(twice.total).toBe(twice.freight)
   })
+
+  test('promotions are left unread only for a checkout whose steps exclude every order from them', async () => {
+    const lines = [{ goods_id: plain.id, sku_id: 0, buy_num: 1 }]
+    const alone = { column: 'seckill_money' as const, amount: () => 100, excludes: () => true }
+    const [store] = (await priceCheckout(app.db, me.id, lines, undefined, {}, [alone], false)).stores
+    expect(store).toMatchObject({ promotions: false, discount: 100, coupons: [], full_reduction: null })
+    await expect(priceCheckout(app.db, me.id, lines, undefined, {}, [], false)).rejects.toThrow('promotions not read')
+  })
 })
 
 describe('refusals answer the spec message and write nothing', () => {

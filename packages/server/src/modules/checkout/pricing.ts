@@ -95,18 +95,18 @@ const ADDRESS_COLUMNS = Prisma.raw(Object.keys(ADDRESS_SELECT).join(', '))
 
 /** What the checkout reads, all at once: the checkout's hottest reads, sent together (in a unit, on its connection in
  *  one round trip; through the pool, on several connections at once). The goods statement also answers the promotions
- *  (promotions/checkout.ts) and, for an order's creation (`referral`), the buyer's inviters (distribution/rates.ts):
- *  columns of a statement sent anyway cost less than statements of their own, which most checkouts (no promotion, no
- *  inviter) would send to find nothing. */
-async function load(conn: RawStatements, userId: number, lines: readonly CheckoutLine[], addressId: number | undefined, referral: boolean) {
+ *  (promotions/checkout.ts) unless the checkout takes none (`promotions` false), and, for an order's creation
+ *  (`referral`), the buyer's inviters (distribution/rates.ts): columns of a statement sent anyway cost less than
+ *  statements of their own, which most checkouts (no promotion, no inviter) would send to find nothing. */
+async function load(conn: RawStatements, userId: number, lines: readonly CheckoutLine[], addressId: number | undefined, referral: boolean, promotions: boolean) {
   const goodsIds = Prisma.join([...new Set(lines.map((l) => l.goods_id))])
   const skuIds = [...new Set(lines.map((l) => l.sku_id).filter((id) => id > 0))]
   const cartIds = [...new Set(lines.flatMap((l) => (l.cart_id ? [l.cart_id] : [])))]
+  const columns = [...(promotions ? [promotionColumns(userId, Prisma.sql`g.store_id`, new Date())] : []), ...(referral ? [referralChainColumn(userId)] : [])]
   // Only goods that may be bought now are read: one that is missing or hidden is refused alike.
   const [goods, skus, carts, templates, [address]] = await Promise.all([
     conn.$queryRaw<GoodsRow[]>`SELECT g.id, g.store_id, g.goods_name, g.goods_master_image, g.goods_price, g.goods_stock, g.goods_weight, g.freight_id,
-        s.store_name, s.store_logo, (SELECT COUNT(*) FROM goods_skus k WHERE k.goods_id = g.id) AS sku_count,
-        ${promotionColumns(userId, Prisma.sql`g.store_id`, new Date())}${referral ? Prisma.sql`, ${referralChainColumn(userId)}` : Prisma.empty}
+        s.store_name, s.store_logo, (SELECT COUNT(*) FROM goods_skus k WHERE k.goods_id = g.id) AS sku_count${columns.length ? Prisma.sql`, ${Prisma.join(columns, ', ')}` : Prisma.empty}
       FROM goods g JOIN stores s ON s.id = g.store_id WHERE g.id IN (${goodsIds}) AND ${visibleGoodsSql('g', 's')}`,
     skuIds.length
       ? conn.$queryRaw<SkuRow[]>`SELECT id, goods_id, sku_name, goods_image, goods_price, goods_stock, goods_weight FROM goods_skus WHERE id IN (${Prisma.join(skuIds)})`
@@ -120,9 +120,10 @@ async function load(conn: RawStatements, userId: number, lines: readonly Checkou
   ])
   if (addressId && !address) throw notFound()
   const referralChain = referral && goods.length ? referralChainOf(goods[0].referral_chain) : null
-  return { goods, skus, carts, templates, address: address ?? null, promotions: promotionsOf(goods), referralChain }
+  return { goods, skus, carts, templates, address: address ?? null, promotions: promotions ? promotionsOf(goods) : NO_PROMOTIONS, referralChain }
 }
 type Loaded = Awaited<ReturnType<typeof load>>
+const NO_PROMOTIONS: LoadedPromotions = { reductions: [], coupons: [] }
 
 /** Step 1, goods: each line priced from its goods or SKU as they are now, or the refusal naming what is wrong. */
 function priceGoods(loaded: Loaded, lines: readonly CheckoutLine[]): PricedStore[] {
@@ -272,21 +273,24 @@ function pricePromotions(stores: PricedStore[], promotions: LoadedPromotions, ch
 }
 
 /** The lines priced per store, in the order their stores first appear; refuses what cannot be bought as asked. Reads
- *  through the pool (the checkout preview). */
-export async function priceCheckout(db: Db, userId: number, lines: readonly CheckoutLine[], addressId?: number, choice: CouponChoice = {}, steps: readonly DiscountStep[] = DISCOUNT_STEPS): Promise<Priced> {
-  return price(await load(db, userId, lines, addressId, false), lines, choice, steps)
+ *  through the pool (the checkout preview). `promotions` false: the checkout's orders take no promotion (a flash-sale
+ *  or group checkout, whose one line's step excludes its order), so none are read. */
+export async function priceCheckout(db: Db, userId: number, lines: readonly CheckoutLine[], addressId?: number, choice: CouponChoice = {}, steps: readonly DiscountStep[] = DISCOUNT_STEPS, promotions = true): Promise<Priced> {
+  return price(await load(db, userId, lines, addressId, false, promotions), lines, choice, steps)
 }
 
 /** priceCheckout inside a unit (the order's creation): the reads go out with the unit's first statements; the buyer's
  *  inviters are read with them. */
-export async function priceInUnit(tx: Tx, userId: number, lines: readonly CheckoutLine[], addressId?: number, choice: CouponChoice = {}, steps: readonly DiscountStep[] = DISCOUNT_STEPS): Promise<Priced> {
-  return price(await load(tx, userId, lines, addressId, true), lines, choice, steps)
+export async function priceInUnit(tx: Tx, userId: number, lines: readonly CheckoutLine[], addressId?: number, choice: CouponChoice = {}, steps: readonly DiscountStep[] = DISCOUNT_STEPS, promotions = true): Promise<Priced> {
+  return price(await load(tx, userId, lines, addressId, true, promotions), lines, choice, steps)
 }
 
 function price(loaded: Loaded, lines: readonly CheckoutLine[], choice: CouponChoice, steps: readonly DiscountStep[]): Priced {
   const stores = priceGoods(loaded, lines)
   priceFreight(stores, loaded.templates, loaded.address?.province_id ?? null)
   priceDiscounts(stores, steps)
+  // Promotions left unread for a checkout whose steps leave a store open to them would price it without its due.
+  if (loaded.promotions === NO_PROMOTIONS && stores.some((s) => s.promotions)) throw new Error('pricing: promotions not read for a store that takes them')
   const platform = pricePromotions(stores, loaded.promotions, choice)
   for (const store of stores) store.total = store.order + store.freight - store.discount
   return { address: loaded.address, referralChain: loaded.referralChain, stores, platform }

@@ -86,7 +86,7 @@ export async function previewOrder(app: Infra, ctx: RequestContext, input: Order
   const collective = await groupCheckout(app.db, userId, input.order)
   const seckillLine = seckillLineOf(input.order)
   const sale = seckillLine ? await saleForPreview(app.db, seckillLine) : null
-  const priced = await priceCheckout(app.db, userId, input.order, input.address_id, input, collective ? [collective.step] : stepsWith(sale))
+  const priced = await priceCheckout(app.db, userId, input.order, input.address_id, input, collective ? [collective.step] : stepsWith(sale), !collective && !sale)
   return {
     address: priced.address && presentAddress(priced.address),
     stores: priced.stores.map(group),
@@ -122,7 +122,9 @@ export async function createOrders(app: Infra, ctx: RequestContext, key: string,
     // Group buys (modules/collectives): null unless a line asks for a group; its seat is taken before the order.
     const collective = await groupCheckout(tx, userId, input.order)
     const steps = collective ? [collective.step] : stepsWith(seckill?.sale ?? null)
-    const { address, stores, platform, referralChain } = await priceInUnit(tx, userId, input.order, input.address_id, input, steps)
+    // A group or flash-sale order takes no promotion, so none are read: the promotion columns were half the database's
+    // work on the goods read, which every winner of a flash-sale stampede sends (bench/seckill.ts).
+    const { address, stores, platform, referralChain } = await priceInUnit(tx, userId, input.order, input.address_id, input, steps, !collective && !seckill)
     if (!address) throw notFound()
     const lines = stores.flatMap((s) => s.lines)
 

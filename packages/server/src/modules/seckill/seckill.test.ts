@@ -213,21 +213,40 @@ describe('buying', () => {
     }
   })
 
-  test('the preview shows the flash-sale price in seckill_money and offers no coupon or full reduction', async () => {
+  test('the preview and the order show the flash-sale price in seckill_money and take no full reduction or coupon the shopper holds', async () => {
     const goods = await goodsWith(10, '30.00')
     const id = await newSale(goods.id, { price: '12.50', stock: 5 })
-    await app.db.full_reductions.create({ data: { store_id: seller.storeId, name: '满10减5', money: '5', use_money: '10', start_time: new Date(Date.now() - MIN), end_time: new Date(Date.now() + 60 * MIN) } })
+    const window = { start_time: new Date(Date.now() - MIN), end_time: new Date(Date.now() + 60 * MIN) }
+    await app.db.full_reductions.create({ data: { store_id: seller.storeId, name: '满10减5', money: '5', use_money: '10', ...window } })
     const [s] = await shoppers(1)
-    const res = await http(app).post('/api/user/order/before').set(s.auth).send({ order: [{ goods_id: goods.id, buy_num: 1, seckill_id: id }] })
+    // a coupon of the store and one of the platform, received by the shopper: usable on the goods bought plainly
+    const held = async (storeId: number | null) => {
+      const coupon = await app.db.coupons.create({ data: { store_id: storeId, name: '券2', money: '2', use_money: '10', goods_ids: '', stock: 10, ...window } })
+      const res = await http(app).post('/api/user/coupon/receive').set(s.auth).send({ id: coupon.id })
+      expect(res.body.code, JSON.stringify(res.body)).toBe(200)
+      return res.body.data.id as number
+    }
+    const [storeCoupon, platformCoupon] = [await held(seller.storeId), await held(null)]
+    const line = { goods_id: goods.id, buy_num: 1, seckill_id: id }
+    const preview = (body: object) => http(app).post('/api/user/order/before').set(s.auth).send({ order: [line], ...body })
+    const res = await preview({})
     expect(res.body.code).toBe(200)
     expect(res.body.data).toMatchObject({ order_price: '30.00', discount_money: '17.50', total_price: '12.50' })
     expect(res.body.data.stores[0]).toMatchObject({ full_reduction: null, coupons: [], coupon_money: '0.00', promotions: false })
     expect(res.body.data).toMatchObject({ platform_coupons: [], platform_coupon_id: 0 })
-    // a coupon chosen for it is refused as unusable
-    const chosen = await http(app).post('/api/user/order/before').set(s.auth).send({ order: [{ goods_id: goods.id, buy_num: 1, seckill_id: id }], store_coupons: [{ store_id: seller.storeId, coupon_id: 1 }] })
-    expect(chosen.body).toMatchObject({ code: 402, msg: translate('zh-cn', 'msg.couponUnusable') })
+    // a coupon chosen for it is refused as unusable, the store's and the platform's alike
+    for (const chosen of [{ store_coupons: [{ store_id: seller.storeId, coupon_id: storeCoupon }] }, { platform_coupon_id: platformCoupon }])
+      expect((await preview(chosen)).body).toMatchObject({ code: 402, msg: translate('zh-cn', 'msg.couponUnusable') })
     const plain = await http(app).post('/api/user/order/before').set(s.auth).send({ order: [{ goods_id: goods.id, buy_num: 1 }] })
-    expect(plain.body.data.stores[0]).toMatchObject({ full_reduction: { money: '5.00' }, promotions: true })
+    expect(plain.body.data.stores[0]).toMatchObject({ full_reduction: { money: '5.00' }, coupons: [expect.objectContaining({ id: storeCoupon })], promotions: true })
+    expect(plain.body.data.platform_coupons).toEqual([expect.objectContaining({ id: platformCoupon })])
+    // the order takes none of them either; the coupons stay unused
+    const bought = await buy(s, goods.id, id)
+    expect(bought.body.code, JSON.stringify(bought.body)).toBe(200)
+    const order = await app.db.orders.findUniqueOrThrow({ where: { id: bought.body.data.order_id[0] } })
+    expect([order.coupon_id, order.platform_coupon_id, ...[order.coupon_money, order.platform_coupon_money, order.full_reduction_money, order.seckill_money, order.total_price].map(String)])
+      .toEqual([0, 0, '0', '0', '0', '17.5', '12.5'])
+    expect((await app.db.coupon_logs.findMany({ where: { id: { in: [storeCoupon, platformCoupon] } } })).map((c) => c.status)).toEqual([0, 0])
     const notYet = await newSale(goods.id, { stock: 1, start_time: at(60 * MIN), end_time: at(120 * MIN) })
     const early = await buy(s, goods.id, notYet)
     expect(early.body).toMatchObject({ code: 402, msg: translate('zh-cn', 'msg.seckillNotStarted') })
