@@ -16,7 +16,7 @@ import { Prisma } from '../../generated/prisma/client.ts'
 import type { Period } from '../../core/reportPeriod.ts'
 import type { SiteCalendar } from '../../core/siteCalendar.ts'
 import { PAID } from './paid.ts'
-import { goodsDaysTable } from './salesDays.ts'
+import { BY_GOODS, GOODS_PART, goodsDaysParts } from './salesDays.ts'
 
 const TTL_SECONDS = 600
 /** Best sellers kept per period: the most any dashboard shows. */
@@ -39,7 +39,7 @@ const byRank = (a: GoodsSums, b: GoodsSums) => b.sales - a.sales || a.goods_id -
 
 async function goodsSums(app: Infra, cal: SiteCalendar, p: Period): Promise<GoodsSums[]> {
   const rows = await app.db.$queryRaw<{ goods_id: number; sold: unknown; sales: string; last_line: unknown }[]>`SELECT g.goods_id, SUM(g.sold) AS sold,
-      CAST(SUM(g.sales) AS CHAR) AS sales, MAX(g.last_line) AS last_line FROM ${goodsDaysTable(daysOf(cal, p), 'g')} GROUP BY g.goods_id`
+      CAST(SUM(g.sales) AS CHAR) AS sales, MAX(g.last_line) AS last_line FROM ${goodsDaysParts(GOODS_PART, daysOf(cal, p), 'g', BY_GOODS)} GROUP BY g.goods_id`
   return rows.map((r) => ({ goods_id: Number(r.goods_id), sold: Number(r.sold), sales: decimalToCents(r.sales), last_line: Number(r.last_line) }))
 }
 

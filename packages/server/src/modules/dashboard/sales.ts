@@ -14,7 +14,7 @@ import { bucketKeys, bucketSql, type Period, type ReportUnit } from '../../core/
 import { siteCalendar, type SiteCalendar } from '../../core/siteCalendar.ts'
 import { settledSalesSql } from '../settlement/index.ts'
 import { PAID } from './paid.ts'
-import { goodsDaysTable, salesDaysBuild, storeDaysTable } from './salesDays.ts'
+import { BY_GOODS, GOODS_PART, GOODS_TOTAL, goodsDaysParts, salesDaysBuild, storeDaysParts } from './salesDays.ts'
 import { platformBuyers, platformTopGoods } from './closedDays.ts'
 
 /** A SUM of DECIMAL(12,2) as the driver answers it (text, NULL over no rows) → a money string. */
@@ -48,23 +48,33 @@ export async function salesFigures(app: Infra, source: SalesSource, storeId: num
   const monthStart = cal.monthStart(now)
   const lastMonthStart = cal.monthStart(now, -1)
   const earliest = lastMonday < lastMonthStart ? lastMonday : lastMonthStart
-  // From the day sums, a period is its days' rows; from the orders, the orders placed within it.
-  const within = (from: Date, end: Date) =>
-    source.from === 'days' ? Prisma.sql`d.day >= ${cal.dayText(from)} AND d.day < ${cal.dayText(end)}` : Prisma.sql`o.created_at >= ${from} AND o.created_at < ${end}`
-  const [net, count] = source.from === 'days' ? [Prisma.sql`d.sales`, Prisma.sql`d.orders`] : [NET, Prisma.sql`1`]
-  const netIn = (from: Date, end: Date) => Prisma.sql`CAST(SUM(IF(${within(from, end)}, ${net}, 0)) AS CHAR)`
-  const countIn = (from: Date, end: Date) => Prisma.sql`SUM(IF(${within(from, end)}, ${count}, 0))`
-  const rows =
-    source.from === 'days'
-      ? Prisma.sql`FROM ${storeDaysTable(rowsOf(cal, storeId, earliest), 'd')}`
-      : Prisma.sql`FROM orders o WHERE ${PAID} AND o.created_at >= ${earliest} ${storeWhere(storeId)}`
   type Row = Record<'today' | 'yesterday' | 'this_week' | 'last_week' | 'this_month' | 'last_month', string | null> & { orders_today: unknown; orders_yesterday: unknown }
+  const periods = [
+    ['today', today, tomorrow], ['yesterday', yesterday, today], ['this_week', monday, tomorrow], ['last_week', lastMonday, monday],
+    ['this_month', monthStart, tomorrow], ['last_month', lastMonthStart, monthStart],
+  ] as const
+  const counted = [['orders_today', today, tomorrow], ['orders_yesterday', yesterday, today]] as const
+  let recentSql: Prisma.Sql
+  if (source.from === 'days') {
+    // A period is its days' rows: each part sums its own, the outer query adds the two.
+    const partOf = (from: Date, end: Date, column: string) => Prisma.sql`SUM(IF(day >= ${cal.dayText(from)} AND day < ${cal.dayText(end)}, ${Prisma.raw(column)}, 0))`
+    const select = Prisma.join([
+      ...periods.map(([name, from, end]) => Prisma.sql`${partOf(from, end, 'sales')} AS ${Prisma.raw(name)}`),
+      ...counted.map(([name, from, end]) => Prisma.sql`${partOf(from, end, 'orders')} AS ${Prisma.raw(name)}`),
+    ])
+    const outer = Prisma.join([...periods.map(([name]) => Prisma.raw(`CAST(SUM(d.${name}) AS CHAR) AS ${name}`)), ...counted.map(([name]) => Prisma.raw(`SUM(d.${name}) AS ${name}`))])
+    recentSql = Prisma.sql`SELECT ${outer} FROM ${storeDaysParts(select, rowsOf(cal, storeId, earliest), 'd')}`
+  } else {
+    // A period is the orders placed within it.
+    const within = (from: Date, end: Date) => Prisma.sql`o.created_at >= ${from} AND o.created_at < ${end}`
+    const select = Prisma.join([
+      ...periods.map(([name, from, end]) => Prisma.sql`CAST(SUM(IF(${within(from, end)}, ${NET}, 0)) AS CHAR) AS ${Prisma.raw(name)}`),
+      ...counted.map(([name, from, end]) => Prisma.sql`SUM(IF(${within(from, end)}, 1, 0)) AS ${Prisma.raw(name)}`),
+    ])
+    recentSql = Prisma.sql`SELECT ${select} FROM orders o WHERE ${PAID} AND o.created_at >= ${earliest} ${storeWhere(storeId)}`
+  }
   const [[recent], [all]] = await Promise.all([
-    app.db.$queryRaw<Row[]>`SELECT ${netIn(today, tomorrow)} AS today, ${netIn(yesterday, today)} AS yesterday,
-        ${netIn(monday, tomorrow)} AS this_week, ${netIn(lastMonday, monday)} AS last_week,
-        ${netIn(monthStart, tomorrow)} AS this_month, ${netIn(lastMonthStart, monthStart)} AS last_month,
-        ${countIn(today, tomorrow)} AS orders_today, ${countIn(yesterday, today)} AS orders_yesterday
-      ${rows}`,
+    app.db.$queryRaw<Row[]>(recentSql),
     // Settled orders from their stores' sums (modules/settlement/settledSales.ts), the others off the orders' index.
     app.db.$queryRaw<{ total: string | null }[]>`SELECT CAST(${settledSalesSql(storeId)} + (SELECT COALESCE(SUM(${NET}), 0) FROM orders o
       WHERE ${PAID} AND o.is_settlement = ${SETTLEMENT_STATUS.UNSETTLED} ${storeWhere(storeId)}) AS CHAR) AS total`,
@@ -88,8 +98,9 @@ export async function salesSeries(app: Infra, source: SalesSource, cal: SiteCale
   const rows =
     source.from === 'days'
       ? await app.db.$queryRaw<{ bucket: string; orders: unknown; sales: string | null }[]>`
-          SELECT DATE_FORMAT(d.day, ${unit === 'day' ? '%Y-%m-%d' : '%Y-%m'}) AS bucket, SUM(d.orders) AS orders, CAST(SUM(d.sales) AS CHAR) AS sales
-          FROM ${storeDaysTable(rowsOf(cal, storeId, period.from, period.end), 'd')} GROUP BY bucket`
+          SELECT d.bucket, SUM(d.orders) AS orders, CAST(SUM(d.sales) AS CHAR) AS sales
+          FROM ${storeDaysParts(Prisma.sql`DATE_FORMAT(day, ${unit === 'day' ? '%Y-%m-%d' : '%Y-%m'}) AS bucket, SUM(orders) AS orders, SUM(sales) AS sales`,
+            rowsOf(cal, storeId, period.from, period.end), 'd', Prisma.sql`GROUP BY bucket`)} GROUP BY d.bucket`
       : await app.db.$queryRaw<{ bucket: string; orders: unknown; sales: string | null }[]>`
           SELECT ${bucketSql(cal, 'o.created_at', unit, period)} AS bucket, COUNT(*) AS orders, CAST(SUM(${NET}) AS CHAR) AS sales
           FROM orders o WHERE ${paidIn(period)} ${storeWhere(storeId)} GROUP BY bucket`
@@ -106,7 +117,7 @@ export async function salesTotals(app: Infra, source: SalesSource, cal: SiteCale
   const [[sums], buyers] = await Promise.all([
     source.from === 'days'
       ? app.db.$queryRaw<Sums[]>`SELECT SUM(d.orders) AS orders, CAST(SUM(d.sales) AS CHAR) AS sales, CAST(SUM(d.refunds) AS CHAR) AS refunds
-          FROM ${storeDaysTable(rowsOf(cal, storeId, period.from, period.end), 'd')}`
+          FROM ${storeDaysParts(Prisma.sql`SUM(orders) AS orders, SUM(sales) AS sales, SUM(refunds) AS refunds`, rowsOf(cal, storeId, period.from, period.end), 'd')}`
       : app.db.$queryRaw<Sums[]>`SELECT COUNT(*) AS orders, CAST(SUM(${NET}) AS CHAR) AS sales, CAST(SUM(o.refund_money) AS CHAR) AS refunds
           FROM orders o WHERE ${paidIn(period)} ${storeWhere(storeId)}`,
     // The platform's buyers of earlier days are kept (closedDays.ts); a store's are few.
@@ -127,8 +138,7 @@ export async function topGoods(app: Infra, source: SalesSource, cal: SiteCalenda
   if (storeId === null && source.from === 'days') return platformTopGoods(app, cal, source.stamp, period, limit)
   const ranked =
     source.from === 'days'
-      ? Prisma.sql`SELECT g.goods_id, MAX(g.last_line) AS last_line, SUM(g.sold) AS sold, SUM(g.sales) AS sales
-          FROM ${goodsDaysTable(rowsOf(cal, storeId, period.from, period.end), 'g')}
+      ? Prisma.sql`SELECT ${GOODS_TOTAL} FROM ${goodsDaysParts(GOODS_PART, rowsOf(cal, storeId, period.from, period.end), 'g', BY_GOODS)}
           GROUP BY g.goods_id ORDER BY sales DESC, g.goods_id LIMIT ${limit}`
       : Prisma.sql`SELECT og.goods_id, MAX(og.id) AS last_line, SUM(og.buy_num - og.refunded_num) AS sold, SUM(og.total_price - og.refunded_money) AS sales
           FROM orders o JOIN order_goods og ON og.order_id = o.id
@@ -145,7 +155,8 @@ export async function topGoods(app: Infra, source: SalesSource, cal: SiteCalenda
 export async function topStores(app: Infra, source: SalesSource, cal: SiteCalendar, period: Period, limit: number) {
   const ranked =
     source.from === 'days'
-      ? Prisma.sql`SELECT d.store_id, SUM(d.orders) AS orders, SUM(d.sales) AS sales FROM ${storeDaysTable(rowsOf(cal, null, period.from, period.end), 'd')}
+      ? Prisma.sql`SELECT d.store_id, SUM(d.orders) AS orders, SUM(d.sales) AS sales
+          FROM ${storeDaysParts(Prisma.sql`store_id, SUM(orders) AS orders, SUM(sales) AS sales`, rowsOf(cal, null, period.from, period.end), 'd', Prisma.sql`GROUP BY store_id`)}
           GROUP BY d.store_id ORDER BY sales DESC, d.store_id LIMIT ${limit}`
       : Prisma.sql`SELECT o.store_id, COUNT(*) AS orders, SUM(${NET}) AS sales FROM orders o
           WHERE ${paidIn(period)} GROUP BY o.store_id ORDER BY sales DESC, o.store_id LIMIT ${limit}`

@@ -63,13 +63,20 @@ async function addRows(tx: Tx, cal: SiteCalendar, storeDays: StoreDay[], goodsDa
   ])
 }
 
-/** The sums' store rows and the deltas not folded yet, that meet `where` (unqualified columns), as table `alias`. */
-export const storeDaysTable = (where: Prisma.Sql, alias: string) => Prisma.sql`(SELECT day, store_id, orders, sales, refunds FROM sales_days WHERE ${where}
-  UNION ALL SELECT day, store_id, orders, sales, refunds FROM sales_day_deltas WHERE goods_id = 0 AND ${where}) ${Prisma.raw(alias)}`
+/** `select` (aggregates of unqualified columns, grouped by `groupBy`) over the sums' store rows and over the deltas not
+ *  folded yet that meet `where`, as table `alias` of both parts' results, for the caller to add up: each part is
+ *  aggregated where its rows lie, not copied into a derived table first. */
+export const storeDaysParts = (select: Prisma.Sql, where: Prisma.Sql, alias: string, groupBy: Prisma.Sql = Prisma.empty) => Prisma.sql`(SELECT ${select} FROM sales_days WHERE ${where} ${groupBy}
+  UNION ALL SELECT ${select} FROM sales_day_deltas WHERE goods_id = 0 AND ${where} ${groupBy}) ${Prisma.raw(alias)}`
 
-/** The sums' goods rows and the deltas not folded yet, that meet `where` (unqualified columns), as table `alias`. */
-export const goodsDaysTable = (where: Prisma.Sql, alias: string) => Prisma.sql`(SELECT day, goods_id, store_id, sold, sales, last_line FROM sales_goods_days WHERE ${where}
-  UNION ALL SELECT day, goods_id, store_id, sold, sales, last_line FROM sales_day_deltas WHERE goods_id > 0 AND ${where}) ${Prisma.raw(alias)}`
+/** storeDaysParts over the goods rows. */
+export const goodsDaysParts = (select: Prisma.Sql, where: Prisma.Sql, alias: string, groupBy: Prisma.Sql = Prisma.empty) => Prisma.sql`(SELECT ${select} FROM sales_goods_days WHERE ${where} ${groupBy}
+  UNION ALL SELECT ${select} FROM sales_day_deltas WHERE goods_id > 0 AND ${where} ${groupBy}) ${Prisma.raw(alias)}`
+
+/** Each goods' sums over rows: the parts' select for goodsDaysParts, and the outer one that adds them. */
+export const GOODS_PART = Prisma.sql`goods_id, MAX(last_line) AS last_line, SUM(sold) AS sold, SUM(sales) AS sales`
+export const GOODS_TOTAL = Prisma.sql`g.goods_id, MAX(g.last_line) AS last_line, SUM(g.sold) AS sold, SUM(g.sales) AS sales`
+export const BY_GOODS = Prisma.sql`GROUP BY goods_id`
 
 /** Deltas folded per unit. */
 const FOLD_BATCH = 5_000
