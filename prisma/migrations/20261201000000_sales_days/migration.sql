@@ -49,7 +49,7 @@ CREATE TABLE `sales_days_state` (
 
 INSERT INTO `sales_days_state` (`id`, `zone`) VALUES (1, '');
 
--- How many times a unit changed the sums of a day before yesterday (a refund of an older order, a late payment): the
+-- How many times a unit changed the sums of a day before today (a refund of an older order, a late payment): the
 -- platform's figures of such days are cached under this count (modules/dashboard/closedDays.ts). One row.
 CREATE TABLE `sales_days_closed` (
   `id` tinyint(4) NOT NULL,

@@ -1,14 +1,12 @@
 // The platform's best sellers and buyers of a period read every store's rows of it — tens of thousands of goods days
-// and paid orders in a big shop's month — where a store's read a few hundred. Their part of the days before yesterday
-// is kept in Redis under the day sums' stamp (salesDays.ts: the build, and the count of units that changed such a day
-// since), and the part from yesterday on is read each time and merged, so the figures are exact and current.
-// Yesterday is read live too so that the payments of orders placed late yesterday, which come in after midnight, need
-// not move the stamp (a row every such payment would have to lock).
-// - best sellers: per period, each goods' sums over its earlier days, and the first CLOSED_TOP of them by sales. The
-//   period's best sellers are among those and the goods sold since yesterday: any other goods has only its earlier
-//   sales, which none of those first CLOSED_TOP falls below (ranked by sales, then goods id).
-// - buyers: the shoppers who paid for an order placed on the period's earlier days; the period's buyers are those and
-//   the later days' buyers who are not among them.
+// and paid orders in a big shop's month — where a store's read a few hundred. Their part of the days before today is
+// kept in Redis under the day sums' stamp (salesDays.ts: the build, and the count of units that changed a day before
+// today since), and today's part is read each time and merged, so the figures are exact and current:
+// - best sellers: per period, each goods' sums over its days before today, and the first CLOSED_TOP of them by sales.
+//   The period's best sellers are among those and the goods sold today: any other goods has only its earlier sales,
+//   which none of those first CLOSED_TOP falls below (ranked by sales, then goods id).
+// - buyers: the shoppers who paid for an order placed on the period's days before today; the period's buyers are
+//   those and today's buyers who are not among them.
 // A change of an earlier day moves the stamp on (in its own unit), so a copy filled before it is never read again; a
 // fill racing it is stored under the old stamp. Copies expire after TTL_SECONDS.
 import { decimalToCents, fromCents } from '@qshop/shared'
@@ -26,12 +24,12 @@ export const CLOSED_TOP = 20
 
 type GoodsSums = { goods_id: number; sold: number; sales: number; last_line: number }
 
-/** The period's days before yesterday, and its days from yesterday on; either may be null. */
+/** The period's days before today, and its days from today on; either may be null. */
 function split(cal: SiteCalendar, period: Period, now: Date): { closed: Period | null; live: Period | null } {
-  const yesterday = cal.dayStart(now, -1)
+  const today = cal.dayStart(now)
   return {
-    closed: period.from < yesterday ? { from: period.from, end: period.end < yesterday ? period.end : yesterday } : null,
-    live: period.end > yesterday ? { from: period.from > yesterday ? period.from : yesterday, end: period.end } : null,
+    closed: period.from < today ? { from: period.from, end: period.end < today ? period.end : today } : null,
+    live: period.end > today ? { from: period.from > today ? period.from : today, end: period.end } : null,
   }
 }
 
@@ -55,27 +53,27 @@ const decode = (goods_id: number, text: string): GoodsSums => {
 export async function platformTopGoods(app: Infra, cal: SiteCalendar, stamp: string, period: Period, limit: number, now = new Date()): Promise<GoodsRank[]> {
   if (limit > CLOSED_TOP) throw new Error(`at most ${CLOSED_TOP} best sellers are kept`)
   const { closed, live } = split(cal, period, now)
-  const recent = live ? await goodsSums(app, cal, live) : []
+  const today = live ? await goodsSums(app, cal, live) : []
   const totals = new Map<number, GoodsSums>()
   if (closed) {
     const key = copyKey(app, 'top_goods', stamp, cal, closed)
-    const [top, ...earlier] = await app.redis.hmget(key, 'top', ...recent.map((g) => `g${g.goods_id}`))
+    const [top, ...earlier] = await app.redis.hmget(key, 'top', ...today.map((g) => `g${g.goods_id}`))
     let first: GoodsSums[]
     if (top === null) {
       const all = await goodsSums(app, cal, closed)
       first = [...all].sort(byRank).slice(0, CLOSED_TOP)
       const byId = new Map(all.map((g) => [g.goods_id, g]))
-      recent.forEach((g, i) => (earlier[i] = byId.has(g.goods_id) ? encode(byId.get(g.goods_id)!) : null))
+      today.forEach((g, i) => (earlier[i] = byId.has(g.goods_id) ? encode(byId.get(g.goods_id)!) : null))
       const fields = Object.fromEntries([['top', JSON.stringify(first)], ...all.map((g) => [`g${g.goods_id}`, encode(g)])])
       await app.redis.multi().hset(key, fields).expire(key, TTL_SECONDS).exec()
     } else first = JSON.parse(top) as GoodsSums[]
     for (const g of first) totals.set(g.goods_id, { ...g })
-    recent.forEach((g, i) => {
+    today.forEach((g, i) => {
       const text = earlier[i]
       if (text != null) totals.set(g.goods_id, decode(g.goods_id, text))
     })
   }
-  for (const g of recent) {
+  for (const g of today) {
     const before = totals.get(g.goods_id)
     totals.set(g.goods_id, before
       ? { goods_id: g.goods_id, sold: before.sold + g.sold, sales: before.sales + g.sales, last_line: Math.max(before.last_line, g.last_line) }
@@ -101,17 +99,17 @@ async function buyersIn(app: Infra, p: Period): Promise<number[]> {
 /** How many shoppers paid for an order placed in the period, on the whole platform (the day sums are built). */
 export async function platformBuyers(app: Infra, cal: SiteCalendar, stamp: string, period: Period, now = new Date()): Promise<number> {
   const { closed, live } = split(cal, period, now)
-  const recent = live ? await buyersIn(app, live) : []
-  if (!closed) return recent.length
+  const today = live ? await buyersIn(app, live) : []
+  if (!closed) return today.length
   const key = copyKey(app, 'buyers', stamp, cal, closed)
-  const answers = await app.redis.multi().scard(key).smismember(key, FILLED, ...recent.map(String)).exec()
+  const answers = await app.redis.multi().scard(key).smismember(key, FILLED, ...today.map(String)).exec()
   const size = Number(answers![0][1])
   const known = answers![1][1] as number[]
   if (!known[0]) {
     const earlier = await buyersIn(app, closed)
     await app.redis.multi().sadd(key, FILLED, ...earlier.map(String)).expire(key, TTL_SECONDS).exec()
     const seen = new Set(earlier)
-    return earlier.length + recent.filter((id) => !seen.has(id)).length
+    return earlier.length + today.filter((id) => !seen.has(id)).length
   }
   return size - 1 + known.slice(1).filter((member) => !member).length
 }

@@ -27,7 +27,7 @@ const storeWhere = (storeId: number | null) => (storeId === null ? Prisma.empty 
 export const paidIn = (p: Period) => Prisma.sql`${PAID} AND o.created_at >= ${p.from} AND o.created_at < ${p.end}`
 
 /** Where the figures are read: the day sums when they are built in the site's zone, else the orders; with the stamp
- *  cached figures of days before yesterday are kept under (closedDays.ts). */
+ *  cached figures of days before today are kept under (closedDays.ts). */
 export type SalesSource = { from: 'days' | 'orders'; stamp: string }
 export async function salesSource(app: Infra, cal: SiteCalendar): Promise<SalesSource> {
   const build = await salesDaysBuild(app.db)

@@ -28,7 +28,7 @@ export async function salesDaysZone(tx: Tx): Promise<string> {
 }
 
 /** The sums' build, read without a lock (the dashboards' choice of source): its zone ('' when not built), and a stamp
- *  of it and of the changes of days before yesterday since (what cached figures of those days are kept under). */
+ *  of it and of the changes of days before today since (what cached figures of those days are kept under). */
 export async function salesDaysBuild(db: { $queryRaw: Tx['$queryRaw'] }): Promise<{ zone: string; stamp: string }> {
   const [row] = await db.$queryRaw<{ zone: string; built: string | null; changes: bigint | null }[]>`SELECT s.zone, CAST(UNIX_TIMESTAMP(s.built_at) AS CHAR) AS built,
       (SELECT c.changes FROM sales_days_closed c WHERE c.id = 1) AS changes
@@ -43,20 +43,22 @@ export type RefundedLine = { goods_id: number; store_id: number; num: number; mo
 type StoreDay = { day: string; store_id: number; orders: number; sales: number; refunds: number }
 type GoodsDay = { day: string; goods_id: number; store_id: number; sold: number; sales: number; last_line: number }
 
-/** A unit this close to midnight counts the day before as one before yesterday already: a reader whose clock has
- *  passed midnight, or a unit still in flight from before it, must not keep a cached figure of it (closedDays.ts). */
-const CLOSING_MARGIN_MS = 10 * 60_000
+/** A unit that changes a day this close to its end counts it as a day before today: a reader whose clock has passed
+ *  midnight, or a unit still in flight from before it (a unit lasts at most 10 s, core/unitOfWork.ts), must not keep a
+ *  cached figure of it (closedDays.ts). Every payment of the day's last minute therefore locks sales_days_closed's
+ *  row: short, where a longer window would serialize more of the evening's payments. */
+const CLOSING_MARGIN_MS = 60_000
 
 const deltaOf = (r: StoreDay | GoodsDay) => ({
   day: r.day, store_id: r.store_id, goods_id: 'goods_id' in r ? r.goods_id : 0, orders: 'orders' in r ? r.orders : 0, sold: 'sold' in r ? r.sold : 0,
   sales: fromCents(r.sales), refunds: fromCents('refunds' in r ? r.refunds : 0), last_line: 'last_line' in r ? r.last_line : 0,
 })
 
-/** What a unit adds, inserted as deltas; a change of a day before yesterday (a refund of an older order, a payment of
- *  an order placed days ago) is counted in sales_days_closed, in the same unit: a row only such rare units lock. */
+/** What a unit adds, inserted as deltas; a change of a day before today is counted in sales_days_closed, in the same
+ *  unit (a row only such rare units lock). */
 async function addRows(tx: Tx, cal: SiteCalendar, storeDays: StoreDay[], goodsDays: GoodsDay[]): Promise<void> {
-  const yesterday = cal.dayText(cal.dayStart(Date.now() + CLOSING_MARGIN_MS, -1))
-  const closed = storeDays.some((r) => r.day < yesterday) || goodsDays.some((r) => r.day < yesterday)
+  const today = cal.dayText(Date.now() + CLOSING_MARGIN_MS)
+  const closed = storeDays.some((r) => r.day < today) || goodsDays.some((r) => r.day < today)
   await Promise.all([
     tx.$executeRaw`INSERT INTO sales_day_deltas ${insertRows([...storeDays, ...goodsDays].map(deltaOf))}`,
     closed ? tx.$executeRaw`INSERT INTO sales_days_closed (id, changes) VALUES (1, 1) ON DUPLICATE KEY UPDATE changes = changes + 1` : null,
